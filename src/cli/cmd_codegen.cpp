@@ -1,0 +1,13 @@
+// tdisc codegen — placeholder until its issue lands; says so and fails rather than pretending.
+#include <iostream>
+
+#include "src/cli/commands.hpp"
+
+namespace tdisc::cli {
+
+int cmd_codegen(const Args&) {
+  std::cerr << "tdisc: 'codegen' is not implemented in this build yet\n";
+  return kUsage;
+}
+
+}  // namespace tdisc::cli

@@ -1,0 +1,24 @@
+// The subcommands of tdisc. Each takes its arguments after the subcommand name and returns the
+// exit code of the contract (DESIGN §4): 0 ok, 1 usage or I/O, 2 verification failed or bad
+// input, 3 search ended without the target.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace tdisc::cli {
+
+enum Exit : int { kOk = 0, kUsage = 1, kInvalid = 2, kNoTarget = 3 };
+
+using Args = std::vector<std::string>;
+int cmd_search(const Args& args);
+int cmd_verify(const Args& args);
+int cmd_import(const Args& args);
+int cmd_export(const Args& args);
+int cmd_catalog(const Args& args);
+int cmd_codegen(const Args& args);
+int cmd_bench(const Args& args);
+
+// Runs a subcommand, turning every exception into "tdisc: …" on stderr and its exit code.
+int guarded(int (*command)(const Args&), const Args& args);
+
+}  // namespace tdisc::cli

@@ -1,0 +1,54 @@
+// tdisc: discover, verify, keep, exchange and compile fast matrix-multiplication schemes.
+#include <cstring>
+#include <iostream>
+
+#include "generated/tdisc_version.hpp"
+#include "src/cli/commands.hpp"
+
+namespace {
+
+struct Subcommand {
+  const char* name;
+  int (*run)(const tdisc::cli::Args&);
+  const char* summary;
+};
+
+constexpr Subcommand kSubcommands[] = {
+    {"search", tdisc::cli::cmd_search, "search for a rank-R scheme (flip graph, numerical, LLM)"},
+    {"verify", tdisc::cli::cmd_verify, "prove or refute schemes exactly"},
+    {"import", tdisc::cli::cmd_import, "convert a public format to a verified native file"},
+    {"export", tdisc::cli::cmd_export, "write a native file in another format"},
+    {"catalog", tdisc::cli::cmd_catalog, "list and query the catalogue in algorithms/"},
+    {"codegen", tdisc::cli::cmd_codegen, "generate recursive CUDA or host C++ GEMM code"},
+    {"bench", tdisc::cli::cmd_bench, "check and time generated kernels against cuBLAS"},
+};
+
+void usage(std::ostream& os) {
+  os << "usage: tdisc COMMAND [options]   (" << TDISC_TOOL << ")\n\ncommands:\n";
+  for (const auto& s : kSubcommands) os << "  " << s.name << std::string(10 - std::strlen(s.name), ' ') << s.summary << "\n";
+  os << "\n'tdisc COMMAND --help' shows a command's options.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(std::cerr);
+    return tdisc::cli::kUsage;
+  }
+  std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    usage(std::cout);
+    return tdisc::cli::kOk;
+  }
+  if (name == "--version") {
+    std::cout << TDISC_TOOL << "\n";
+    return tdisc::cli::kOk;
+  }
+  tdisc::cli::Args args(argv + 2, argv + argc);
+  for (const auto& s : kSubcommands)
+    if (name == s.name) return tdisc::cli::guarded(s.run, args);
+  std::cerr << "tdisc: unknown command '" << name << "'\n";
+  usage(std::cerr);
+  return tdisc::cli::kUsage;
+}

@@ -1,0 +1,43 @@
+// The table of engines by name. Built-in engines are listed here; others register at start-up.
+#include <map>
+#include <mutex>
+
+#include "src/search/engine.hpp"
+#include "src/search/flip/flip_engine.hpp"
+#include "src/search/numeric/numeric_engine.hpp"
+
+namespace tdisc::search {
+
+namespace {
+
+std::map<std::string, EngineFactory>& table() {
+  static std::map<std::string, EngineFactory> t{{"flip", make_flip_engine}, {"numeric", make_numeric_engine}};
+  return t;
+}
+
+std::mutex& table_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+}  // namespace
+
+void register_engine(const std::string& name, EngineFactory factory) {
+  std::lock_guard lock(table_mutex());
+  table()[name] = factory;
+}
+
+std::unique_ptr<Engine> make_engine(const std::string& name) {
+  std::lock_guard lock(table_mutex());
+  auto it = table().find(name);
+  return it == table().end() ? nullptr : it->second();
+}
+
+std::vector<std::string> engine_names() {
+  std::lock_guard lock(table_mutex());
+  std::vector<std::string> names;
+  for (auto& [k, v] : table()) names.push_back(k);
+  return names;
+}
+
+}  // namespace tdisc::search
