@@ -21,7 +21,9 @@ std::string extra_field(const Provenance& p, const char* key) {
   return it == p.extra.end() ? std::string() : it->second;
 }
 
-CatalogueEntry entry_of(const Scheme& s, const std::string& path, const std::string& relative) {
+}  // namespace
+
+CatalogueEntry catalogue_entry(const Scheme& s, const std::string& path, const std::string& relative) {
   CatalogueEntry e;
   e.path = path;
   e.relative = relative;
@@ -36,6 +38,8 @@ CatalogueEntry entry_of(const Scheme& s, const std::string& path, const std::str
   e.holds_mod3 = ring_is_modular(s.ring) ? s.ring == Ring::GF3 : ring_holds(Ring::GF3, s);
   return e;
 }
+
+namespace {
 
 bool entry_order(const CatalogueEntry& a, const CatalogueEntry& b) {
   if (a.format != b.format) return a.format < b.format;
@@ -68,7 +72,7 @@ std::vector<CatalogueEntry> read_catalogue(const std::string& dir) {
         throw InputError(file.string(), 0, "a " + s.format.str() + " scheme filed under " + f->str());
       if (file.filename().string() != catalogue_file_name(s))
         throw InputError(file.string(), 0, "misnamed: its contents call for " + catalogue_file_name(s));
-      out.push_back(entry_of(s, file.string(), relative));
+      out.push_back(catalogue_entry(s, file.string(), relative));
     }
   }
   std::sort(out.begin(), out.end(), entry_order);
@@ -84,6 +88,18 @@ bool usable_over(const CatalogueEntry& e, Ring over) {
   if (over == Ring::GF2) return e.holds_mod2;
   if (over == Ring::GF3) return e.holds_mod3;
   return ring_contains(over, e.ring);
+}
+
+int ring_preference(Ring r) {
+  switch (r) {
+    case Ring::ZT: return 0;
+    case Ring::Z: return 1;
+    case Ring::Q: return 2;
+    case Ring::QI: return 3;
+    case Ring::GF2: return 4;
+    case Ring::GF3: return 5;
+  }
+  return 6;
 }
 
 Format sorted_format(Format f) {
@@ -111,7 +127,7 @@ std::optional<CatalogueEntry> best(const std::vector<CatalogueEntry>& all, const
     if (a.rank != b.rank) return a.rank < b.rank;
     bool ea = q.format && a.format == *q.format, eb = q.format && b.format == *q.format;
     if (ea != eb) return ea;
-    if (a.ring != b.ring) return a.ring < b.ring;
+    if (a.ring != b.ring) return ring_preference(a.ring) < ring_preference(b.ring);
     return a.path < b.path;
   };
   for (const auto& e : select(all, q))

@@ -28,6 +28,9 @@ struct CatalogueEntry {
 // folder or name disagrees with its contents (a misfiled scheme).
 std::vector<CatalogueEntry> read_catalogue(const std::string& dir);
 
+// The entry describing scheme s stored at path (relative: "<format>/<file>.json").
+CatalogueEntry catalogue_entry(const Scheme& s, const std::string& path, const std::string& relative);
+
 // Where a scheme belongs: DIR/<n>x<m>x<p>/<catalogue_file_name>.
 std::string catalogue_path(const std::string& dir, const Scheme& s);
 
@@ -35,6 +38,9 @@ std::string catalogue_path(const std::string& dir, const Scheme& s);
 // characteristic-0 ring, or a prime p whose residues hold every coefficient (the Brent identities,
 // true over Z localised at p, reduce mod p).
 bool usable_over(const CatalogueEntry& e, Ring over);
+
+// Preference among rings on equal rank, most widely usable first: ZT, Z, Q, QI, GF2, GF3.
+int ring_preference(Ring r);
 
 Format sorted_format(Format f);           // dims ascending
 bool same_up_to_permutation(Format a, Format b);
@@ -45,7 +51,7 @@ struct CatalogueQuery {
   std::optional<Ring> ring;   // usable over this ring
 };
 std::vector<CatalogueEntry> select(const std::vector<CatalogueEntry>& all, const CatalogueQuery& q);
-// The lowest rank among `select`; on ties the exact format, then the smaller ring, then the path.
+// The lowest rank among `select`; on ties the exact format, then ring_preference, then the path.
 std::optional<CatalogueEntry> best(const std::vector<CatalogueEntry>& all, const CatalogueQuery& q);
 
 // fmm_sota.json (sedoglavic/fmm_digest): best known rank per sorted format.

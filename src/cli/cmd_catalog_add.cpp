@@ -26,6 +26,9 @@ const OptionTable kAddOptions{
     {{"source", "TEXT", "", "provenance source (paper, repository, file)", ""},
      {"licence", "TEXT", "", "licence of the source data", ""},
      {"name", "NAME", "", "a name for the scheme (\"Strassen\")", ""},
+     {"if-better", "", "", "add a scheme only if the catalogue has nothing of lower or equal rank for its\n"
+                            "format (any permutation) usable over its ring; candidates go in ring order\n"
+                            "(ZT, Z, Q, QI, GF2, GF3), then by rank", ""},
      kDir},
     "FILE"};
 
@@ -67,6 +70,11 @@ Scheme prepared(const std::string& path, const ParsedOptions& o) {
   return s;
 }
 
+bool dominated(const std::vector<CatalogueEntry>& have, const Scheme& s) {
+  auto top = best(have, {s.format, true, s.ring});
+  return top && top->rank <= s.rank();
+}
+
 }  // namespace
 
 int catalog_add(const Args& args) {
@@ -76,14 +84,29 @@ int catalog_add(const Args& args) {
   std::vector<Scheme> schemes;  // verify them all before writing any
   for (const std::string& path : o.positional()) schemes.push_back(prepared(path, o));
   const std::string dir = dir_of(o);
+  const bool if_better = o.flag("if-better");
+  std::vector<CatalogueEntry> have;
+  if (if_better) {
+    if (std::filesystem::is_directory(dir)) have = read_catalogue(dir);
+    std::stable_sort(schemes.begin(), schemes.end(), [](const Scheme& a, const Scheme& b) {
+      int ra = ring_preference(a.ring), rb = ring_preference(b.ring);
+      return ra != rb ? ra < rb : a.rank() < b.rank();
+    });
+  }
   for (const Scheme& s : schemes) {
     std::string target = catalogue_path(dir, s);
     if (std::filesystem::exists(target)) {
       std::cout << "already catalogued: " << target << "\n";
       continue;
     }
+    if (if_better && dominated(have, s)) {
+      std::cout << "skipped " << s.format.str() << " rank " << s.rank() << " over " << ring_name(s.ring)
+                << " (" << s.provenance.source << "): the catalogue has as good\n";
+      continue;
+    }
     std::filesystem::create_directories(std::filesystem::path(target).parent_path());
     write_native(target, s);
+    have.push_back(catalogue_entry(s, target, s.format.str() + "/" + catalogue_file_name(s)));
     std::cout << "added " << target << " (" << s.format.str() << " rank " << s.rank() << " over "
               << ring_name(s.ring) << ")\n";
   }
