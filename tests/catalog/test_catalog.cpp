@@ -133,7 +133,7 @@ TEST_CASE("catalog best picks the lowest rank usable over the ring", "[fast][cat
   CHECK(best_line(dir, "--size 2x2x2").find(" 7 Q 2x2x2") != std::string::npos);  // ties: char 0 first
   // A permutation counts unless --exact; the path printed exists.
   std::string line = best_line(dir, "--size 3x2x2 --ring Z");
-  CHECK(line.find(" 11 Z 2x2x3") != std::string::npos);
+  CHECK(line.find(" 11 ZT 2x2x3") != std::string::npos);
   CHECK(fs::exists(line.substr(0, line.find(' '))));
   auto exact = test::run_tdisc("catalog best --dir " + dir + " --size 3x2x2 --exact");
   CHECK(exact.code == 3);
