@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Rebuilds the catalogue algorithms/ from this repository and ../shared/fixtures/public with the
 # built tdisc: every scheme is imported or derived, verified exactly, and filed by 'tdisc catalog add'.
-#   algorithms/seed.sh [--clean]     (TDISC=path/to/tdisc, FIXTURES=path override the defaults)
+#   algorithms/seed.sh [--clean]     (TDISC=path/to/tdisc, FIXTURES=path, CATALOG_DIR=path override
+#                                     the built tdisc, ../shared/fixtures/public and algorithms/)
 # Named classics are always added; the published schemes go through 'catalog add --if-better',
 # which keeps per format (up to permutation) and ring only what nothing in the catalogue matches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FIX=${FIXTURES:-../shared/fixtures/public}
-CAT=algorithms
+CAT=${CATALOG_DIR:-algorithms}
 if [ -z "${TDISC:-}" ]; then
   TDISC=build/release/tdisc
   [ -f build/release/build.ninja ] || cmake --preset release >/dev/null
@@ -43,7 +44,7 @@ for a in 2 3 4 5; do for b in $(seq $a 5); do for c in $(seq $b 5); do
 done; done; done
 
 echo "== named classics, typed in (algorithms/sources/) or derived"
-S=$CAT/sources
+S=algorithms/sources
 "$TDISC" import --from exp "$S/strassen222-7.exp" -o "$WORK/strassen.json" >/dev/null
 "$TDISC" import --from exp "$S/winograd222-7.exp" -o "$WORK/winograd.json" >/dev/null
 "$TDISC" import --from exp "$S/laderman333-23.exp" -o "$WORK/laderman.json" >/dev/null
