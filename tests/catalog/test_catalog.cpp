@@ -144,6 +144,7 @@ TEST_CASE("catalog best picks the lowest rank usable over the ring", "[fast][cat
   auto list = test::run_tdisc("catalog list --dir " + dir + " --size 2x2x2 --ring GF2");
   CHECK(list.code == 0);
   CHECK(std::count(list.out.begin(), list.out.end(), '\n') == 2);  // classical and the mod-2 Strassen
+  fs::remove_all(fs::path(dir).parent_path());
 }
 
 TEST_CASE("catalog add verifies, narrows the ring, refuses invalid files and skips dominated ones", "[fast][catalog]") {
@@ -178,6 +179,7 @@ TEST_CASE("catalog add verifies, narrows the ring, refuses invalid files and ski
   CHECK(no_source.err.find("no source") != std::string::npos);
   auto given = test::run_tdisc("catalog add --dir " + dir + "/cat3 --source me --licence CC0 " + dir + "/anon.json");
   CHECK(given.code == 0);
+  fs::remove_all(dir);
 }
 
 TEST_CASE("catalog derive writes verified constructions", "[fast][catalog]") {
@@ -205,6 +207,7 @@ TEST_CASE("catalog derive writes verified constructions", "[fast][catalog]") {
   CHECK(test::run_tdisc("catalog derive join " + dir + "/s.json " + dir + "/ss.json --axis n -o " + dir + "/x.json").code == 2);
   CHECK(test::run_tdisc("catalog derive permute " + dir + "/j.json --to 2x2x2 -o " + dir + "/x.json").code == 1);
   CHECK_FALSE(fs::exists(dir + "/x.json"));
+  fs::remove_all(dir);
 }
 
 TEST_CASE("catalog exit codes", "[fast][catalog]") {
@@ -250,4 +253,5 @@ TEST_CASE("algorithms/seed.sh rebuilds the same catalogue from the fixtures", "[
   };
   CHECK(relative_names(read_catalogue(dir)) == relative_names(read_catalogue(test::source_path("algorithms"))));
   CHECK(slurp(dir + "/INDEX.md") == slurp(test::source_path("algorithms/INDEX.md")));
+  fs::remove_all(fs::path(dir).parent_path());
 }
