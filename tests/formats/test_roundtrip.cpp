@@ -165,3 +165,25 @@ TEST_CASE("exporters refuse what their format cannot hold", "[fast][export]") {
   CHECK_THROWS_AS(export_scheme("no-such-format", big), UsageError);
   CHECK_THROWS_AS(export_scheme("flip-cpd", big), UsageError);  // import only
 }
+
+TEST_CASE("exp quirks: bare factors, whole-term negation and a trailing /3 read as the same scheme", "[fast][roundtrip]") {
+  Scheme s = test::strassen();
+  std::string text = export_scheme("exp", s);
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  REQUIRE(lines.size() == 7);
+  REQUIRE(lines[0] == "(a11+a22)*(b11+b22)*(c11+c22)");
+  REQUIRE(lines[1] == "(a21+a22)*(b11)*(c12-c22)");
+  REQUIRE(lines[2] == "(a11)*(b12-b22)*(c21+c22)");
+  lines[0] = "(a11+a22)*(b11+b22)*(3*c11+3*c22)/3";  // trailing /3 scaling of the whole term
+  lines[1] = "-((a21+a22)*b11*(-c12+c22))";          // whole-term negation, bare factor b11
+  lines[2] = "a11*(b12-b22)*(c21+c22)";              // bare factor a11
+  std::string quirky;
+  for (auto& l : lines) quirky += l + "\n";
+  Scheme back = import_from_bytes("exp", "222-7-mod0.exp", quirky).scheme;
+  CHECK(back.u == s.u);
+  CHECK(back.v == s.v);
+  CHECK(back.w == s.w);
+  CHECK(verify(back, Ring::ZT).valid);
+}
