@@ -1,13 +1,135 @@
-// tdisc bench — placeholder until its issue lands; says so and fails rather than pretending.
-#include <iostream>
+// tdisc bench SCHEME… --dtype f32|f64 --sizes 4096,8192,… [--levels 1,2]: generates each variant,
+// compiles the harness with nvcc (at run time; tdisc itself never links CUDA), checks exactly
+// against cuBLAS, then times per DESIGN §6 and prints the table; JSON with --json.
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "codegen/bench.hpp"
+#include "decomposition/error.hpp"
 #include "src/cli/commands.hpp"
+#include "src/cli/options.hpp"
 
 namespace tdisc::cli {
 
-int cmd_bench(const Args&) {
-  std::cerr << "tdisc: 'bench' is not implemented in this build yet\n";
-  return kUsage;
+namespace {
+
+const OptionTable kBenchOptions{
+    "bench",
+    "tdisc bench SCHEME… [--dtype f32|f64] [--sizes N,…] [--levels L,…] [--shapes MxNxK,…] [--json FILE]",
+    "Checks generated GEMMs against cuBLAS (small integers: bit for bit; random inputs: relative\n"
+    "Frobenius error against a double-double reference) and times them (median of --reps after warm-up,\n"
+    "CUDA events, inputs rotated beyond 2x L2, TF32 off). Each SCHEME is one variant; A.json+B.json\n"
+    "gives different schemes per level. Every variant runs at every --levels value. Needs nvcc and a GPU.",
+    {{"dtype", "T", "f32", "f32 or f64", "TDISC_DTYPE"},
+     {"sizes", "LIST", "4096,8192,16384", "square sizes to time", ""},
+     {"shapes", "LIST", "", "extra MxNxK shapes to time (non-square, non-divisible)", ""},
+     {"levels", "LIST", "1", "recursion levels, one variant per value", ""},
+     {"reps", "N", "20", "timed repetitions per method (at least 20)", ""},
+     {"warmup", "N", "3", "untimed repetitions first", ""},
+     {"seed", "S", "20261121", "seed of the random inputs", "TDISC_SEED"},
+     {"leaf", "MODE", "both", "leaf products: separate (one cuBLAS call each), batched (strided), or both", ""},
+     {"fuse-rank", "N", "64", "merge levels into one stage while the merged rank is ≤ N", ""},
+     {"json", "FILE", "", "write the full results as JSON", ""},
+     {"check-only", "", "", "run the exact checks only", ""},
+     {"prepare", "DIR", "", "only write the harness and the generated variants into DIR (no nvcc, no GPU)", ""},
+     {"nvcc", "PATH", "", "nvcc to use (default: $CUDA_HOME/bin/nvcc, PATH, /usr/local/cuda/bin/nvcc)", "TDISC_NVCC"},
+     {"keep", "DIR", "", "build in DIR and keep it (default: a temporary folder, removed)", ""}},
+    "SCHEME"};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string part; std::getline(ss, part, sep);)
+    if (!part.empty()) out.push_back(part);
+  return out;
+}
+
+std::string find_nvcc(const std::string& given) {
+  if (!given.empty()) return given;
+  namespace fs = std::filesystem;
+  if (const char* home = std::getenv("CUDA_HOME"); home && fs::exists(std::string(home) + "/bin/nvcc"))
+    return std::string(home) + "/bin/nvcc";
+  if (std::system("command -v nvcc >/dev/null 2>&1") == 0) return "nvcc";
+  if (fs::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
+  return "";
+}
+
+codegen::BenchSetup setup_from(const ParsedOptions& o) {
+  codegen::BenchSetup s;
+  const std::string d = o.text("dtype");
+  if (d == "f32") s.dtype = codegen::DType::F32;
+  else if (d == "f64") s.dtype = codegen::DType::F64;
+  else throw UsageError("--dtype: \"" + d + "\" is not f32 or f64");
+  s.max_fused_rank = static_cast<int>(o.integer("fuse-rank", 0, 4096));
+  std::vector<int> levels;
+  for (const std::string& l : split(o.text("levels"), ',')) {
+    char* end = nullptr;
+    long v = std::strtol(l.c_str(), &end, 10);
+    if (*end || v < 1 || v > 4) throw UsageError("--levels: \"" + l + "\" is not a level count in 1..4");
+    levels.push_back(static_cast<int>(v));
+  }
+  for (const std::string& spec : o.positional())
+    for (int l : levels) {
+      std::vector<std::string> schemes = split(spec, '+');
+      if (static_cast<int>(schemes.size()) > l) continue;  // A+B needs at least two levels
+      s.variants.push_back({schemes, l});
+    }
+  if (s.variants.empty()) throw UsageError("bench: no variant (a SCHEME of k files needs --levels ≥ k)");
+  return s;
+}
+
+}  // namespace
+
+int cmd_bench(const Args& args) {
+  ParsedOptions o = parse_options(kBenchOptions, args);
+  if (o.help()) {
+    std::cout << help_text(kBenchOptions);
+    return kOk;
+  }
+  if (o.positional().empty()) throw UsageError("bench: no SCHEME given (see 'tdisc bench --help')");
+  const codegen::BenchSetup setup = setup_from(o);
+  const long reps = o.integer("reps", 20, 100000), warmup = o.integer("warmup", 0, 1000);
+  const std::string leaf = o.text("leaf");
+  if (leaf != "both" && leaf != "separate" && leaf != "batched")
+    throw UsageError("--leaf: \"" + leaf + "\" is not separate, batched or both");
+  namespace fs = std::filesystem;
+  const bool prepare_only = o.has("prepare");
+  std::string dir = prepare_only ? o.text("prepare") : o.text("keep");
+  const bool temporary = dir.empty();
+  if (temporary) dir = (fs::temp_directory_path() / ("tdisc-bench-" + std::to_string(::getpid()))).string();
+  for (const std::string& line : codegen::prepare_bench(setup, dir)) std::cout << "variant " << line << "\n";
+  if (prepare_only) {
+    std::cout << "prepared " << dir << " (build: " << dir << "/build.sh, needs nvcc)\n";
+    return kOk;
+  }
+  const std::string nvcc = find_nvcc(o.text("nvcc"));
+  if (nvcc.empty()) throw UsageError("bench: nvcc not found (give --nvcc PATH or set CUDA_HOME)");
+  const std::string build = codegen::nvcc_command(nvcc, dir);
+  std::cout << "compiling: " << build << "\n" << std::flush;
+  if (std::system(build.c_str()) != 0) throw IoError(dir, 0, "nvcc failed on the generated harness");
+  std::string run = dir + "/bench --reps " + std::to_string(reps) + " --warmup " + std::to_string(warmup) +
+                    " --seed " + o.text("seed") + " --sizes " + o.text("sizes") + " --leaf " + leaf;
+  if (o.has("shapes")) run += " --shapes " + o.text("shapes");
+  if (o.has("json")) run += " --json " + fs::absolute(o.text("json")).string();
+  if (o.flag("check-only")) run += " --check-only";
+  std::cout << "running: " << run << "\n" << std::flush;
+  const int status = std::system(run.c_str());
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  if (temporary) fs::remove_all(dir);
+  if (code == 77) {
+    std::cerr << "tdisc: bench: no CUDA device\n";
+    return kUsage;
+  }
+  if (code == 2) {
+    std::cerr << "tdisc: bench: exact check against cuBLAS FAILED\n";
+    return kInvalid;
+  }
+  return code == 0 ? kOk : kUsage;
 }
 
 }  // namespace tdisc::cli

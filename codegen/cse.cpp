@@ -1,0 +1,87 @@
+// Greedy pairwise common-subexpression sharing over exact linear forms.
+#include "codegen/cse.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace tdisc::codegen {
+
+namespace {
+
+// A pair x + ratio·y with x < y, keyed exactly.
+struct PairKey {
+  int x, y;
+  Coeff ratio;
+  friend bool operator<(const PairKey& a, const PairKey& b) {
+    if (a.x != b.x) return a.x < b.x;
+    if (a.y != b.y) return a.y < b.y;
+    return a.ratio < b.ratio;
+  }
+};
+
+const Coeff* coeff_of(const LinearForm& f, int var) {
+  for (const Term& t : f)
+    if (t.var == var) return &t.coeff;
+  return nullptr;
+}
+
+// Counts each pair once per form that contains it.
+std::map<PairKey, int> count_pairs(const std::vector<LinearForm>& forms) {
+  std::map<PairKey, int> count;
+  for (const LinearForm& f : forms)
+    for (size_t a = 0; a < f.size(); ++a)
+      for (size_t b = a + 1; b < f.size(); ++b) ++count[{f[a].var, f[b].var, f[b].coeff / f[a].coeff}];
+  return count;
+}
+
+// Replaces c·x + c·ratio·y in f by c·t, when f holds that pair.
+void substitute(LinearForm& f, const PairKey& k, int t) {
+  const Coeff* cx = coeff_of(f, k.x);
+  const Coeff* cy = coeff_of(f, k.y);
+  if (!cx || !cy || *cy != *cx * k.ratio) return;
+  Coeff c = *cx;
+  std::erase_if(f, [&](const Term& term) { return term.var == k.x || term.var == k.y; });
+  f.push_back({t, c});
+  std::sort(f.begin(), f.end(), [](const Term& a, const Term& b) { return a.var < b.var; });
+}
+
+long form_additions(const LinearForm& f) { return f.empty() ? 0 : static_cast<long>(f.size()) - 1; }
+
+}  // namespace
+
+long Program::additions() const {
+  long n = 0;
+  for (const auto& f : temps) n += form_additions(f);
+  for (const auto& f : outputs) n += form_additions(f);
+  return n;
+}
+
+Program plain_program(int inputs, std::vector<LinearForm> outputs) {
+  Program p;
+  p.inputs = inputs;
+  p.outputs = std::move(outputs);
+  return p;
+}
+
+Program share_subexpressions(int inputs, std::vector<LinearForm> outputs) {
+  Program p;
+  p.inputs = inputs;
+  // Temps take part in later sharing, so they live in the same list while the loop runs.
+  std::vector<LinearForm> forms = std::move(outputs);
+  for (;;) {
+    std::map<PairKey, int> count = count_pairs(forms);
+    auto best = count.end();
+    for (auto it = count.begin(); it != count.end(); ++it)
+      if (it->second >= 2 && (best == count.end() || it->second > best->second)) best = it;
+    if (best == count.end()) break;
+    const PairKey key = best->first;
+    const int t = inputs + static_cast<int>(p.temps.size());
+    p.temps.push_back({{key.x, Coeff(1)}, {key.y, key.ratio}});
+    for (LinearForm& f : forms) substitute(f, key, t);
+  }
+  p.outputs = std::move(forms);
+  return p;
+}
+
+}  // namespace tdisc::codegen

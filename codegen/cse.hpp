@@ -1,0 +1,32 @@
+// Straight-line programs for the addition chains of one recursion level, with common subexpressions
+// shared greedily by pairs (as in Strassen–Winograd's 15-addition form; cf. Benson–Ballard 2015, §4).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "decomposition/coeff.hpp"
+
+namespace tdisc::codegen {
+
+struct Term {
+  int var = 0;  // 0..inputs-1: an input block; inputs+t: temporary t
+  Coeff coeff;
+};
+using LinearForm = std::vector<Term>;  // sorted by var, no zero coefficients
+
+// temps[t] may use inputs and temps[0..t-1]; outputs may use inputs and any temp.
+struct Program {
+  int inputs = 0;
+  std::vector<LinearForm> temps;
+  std::vector<LinearForm> outputs;
+  // Additions (and subtractions) the program performs: Σ (terms − 1) over temps and outputs.
+  long additions() const;
+};
+
+// The program that evaluates each output form, sharing pairs c1·x + c2·y that occur (up to a common
+// factor) in at least two forms, most frequent first, until no pair repeats.
+Program share_subexpressions(int inputs, std::vector<LinearForm> outputs);
+// The program with nothing shared (for comparison and tests).
+Program plain_program(int inputs, std::vector<LinearForm> outputs);
+
+}  // namespace tdisc::codegen

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Generated CUDA compiles for sm_90 (and sm_90a) with nvcc: f32 and f64, one and two levels,
+# merged and recursive stages, and the bench harness. Exit 77 (skipped) when nvcc is absent.
+# Usage: nvcc_compile.sh TDISC NVCC SOURCE_DIR
+set -eu
+tdisc=$1 nvcc=${2:-} src=$3
+if [ -z "$nvcc" ] || [ ! -x "$nvcc" ]; then
+  nvcc=$(command -v nvcc || true)
+fi
+if [ -z "$nvcc" ]; then
+  echo "SKIP: nvcc not found"
+  exit 77
+fi
+dir=$(mktemp -d /tmp/tdisc-nvcc-XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+s=$src/codegen/schemes/strassen.json w=$src/codegen/schemes/winograd.json
+"$tdisc" codegen "$s" --levels 1 --dtype f32 --namespace a -o "$dir/a.cu"
+"$tdisc" codegen "$w" "$s" --levels 2 --dtype f64 --fuse-rank 0 --namespace b -o "$dir/b.cu"
+"$tdisc" codegen "$s" --levels 2 --dtype f32 --namespace c -o "$dir/c.cu"
+printf '#include "a.cu"\n#include "b.cu"\n#include "c.cu"\n' > "$dir/all.cu"
+"$nvcc" -std=c++17 -O2 -gencode arch=compute_90,code=sm_90 -c "$dir/all.cu" -o "$dir/all.o"
+# The benchmark harness compiles too (tdisc bench --prepare writes it with its variants).
+"$tdisc" bench "$s" --levels 1 --dtype f32 --prepare "$dir/bench" >/dev/null
+"$nvcc" -std=c++17 -O2 -gencode arch=compute_90,code=sm_90 -I"$dir/bench" -c "$dir/bench/bench_main.cu" -o "$dir/bench.o"
+echo "PASS: generated CUDA and the bench harness compile for sm_90 with $nvcc"

@@ -1,0 +1,94 @@
+// The host backend runs the generated recursion itself: results equal the classical product exactly
+// on small-integer inputs (1–3 levels, ragged sizes, both layouts, alpha/beta, both leaf modes).
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "codegen/plan.hpp"
+#include "decomposition/native.hpp"
+#include "tests/codegen/codegen_support.hpp"
+#include "tests/support.hpp"
+#include "verifier/verify.hpp"
+
+using namespace tdisc;
+using namespace tdisc::test;
+
+TEST_CASE("host backend: Strassen and Winograd, 1-3 levels, merged and recursive stages", "[fast][codegen]") {
+  const Scheme s = strassen(), w = winograd();
+  std::vector<HostVariant> vs = {
+      {{s}, "strassen-L1"},
+      {{w}, "winograd-L1"},
+      {{s, s}, "strassen-L2-merged"},
+      {{s, s}, "strassen-L2-recursive", 0},
+      {{w, s, w}, "winograd-strassen-winograd-L3", 49},
+      {{s, s, s}, "strassen-L3-recursive", 0},
+  };
+  CompileRun r = run_host_variants(vs, "fast");
+  INFO(r.output);
+  REQUIRE(r.code == 0);
+  REQUIRE(r.output.find("0 failures") != std::string::npos);
+}
+
+TEST_CASE("host backend: rectangular and ½-coefficient schemes, mixed levels", "[fast][codegen]") {
+  const Scheme s = strassen();
+  const Scheme c232 = classical({2, 3, 2}), c123 = classical({1, 2, 3});
+  const Scheme h = halved(s);
+  REQUIRE(verify(h, Ring::Q).valid);
+  REQUIRE_FALSE(verify(h, Ring::Z).valid);
+  std::vector<HostVariant> vs = {
+      {{c232}, "classical-2x3x2"},
+      {{c123, s}, "classical-1x2x3-over-strassen"},
+      {{h}, "strassen-halved-L1"},
+      {{h, c232, h}, "halved-2x3x2-halved-L3", 0},
+  };
+  CompileRun r = run_host_variants(vs, "rect");
+  INFO(r.output);
+  REQUIRE(r.code == 0);
+  REQUIRE(r.output.find("0 failures") != std::string::npos);
+}
+
+// Every catalogue scheme up to 4x4x4 that is valid in characteristic 0 with real coefficients.
+TEST_CASE("host backend: every catalogue scheme up to 4x4x4, 1-3 levels", "[slow][codegen]") {
+  const std::filesystem::path root = source_path("algorithms");
+  if (!std::filesystem::exists(root)) {
+    WARN("no algorithms/ folder in this checkout: nothing to sweep");
+    return;
+  }
+  std::vector<HostVariant> vs;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+    if (e.path().extension() != ".json" || e.path().filename() == "index.json") continue;
+    Scheme sc;
+    try {
+      sc = read_native(e.path().string());
+    } catch (const std::exception&) {
+      continue;  // not a scheme file (an index, a note)
+    }
+    if (sc.format.n > 4 || sc.format.m > 4 || sc.format.p > 4) continue;
+    if (!codegen::can_generate({sc}, {codegen::Backend::Host}).ok) continue;
+    const bool dyadic = [&] {
+      for (const CoeffMatrix* m : {&sc.u, &sc.v, &sc.w})
+        for (Eigen::Index i = 0; i < m->size(); ++i) {
+          mpz_class d = (*m)(i).denominator();
+          if ((d & (d - 1)) != 0) return false;
+        }
+      return true;
+    }();
+    const double tol = dyadic ? 0 : 1e-6;
+    const std::string name = e.path().filename().string();
+    const long rank = sc.rank();
+    vs.push_back({{sc}, name + "-L1", 64, tol});
+    if (rank <= 23) vs.push_back({{sc, sc}, name + "-L2", 0, tol});
+    if (rank <= 8) vs.push_back({{sc, sc, sc}, name + "-L3", 0, tol});
+  }
+  if (vs.empty()) {
+    WARN("algorithms/ holds no scheme up to 4x4x4");
+    return;
+  }
+  // In batches, so a compile stays small.
+  for (size_t from = 0; from < vs.size(); from += 8) {
+    std::vector<HostVariant> batch(vs.begin() + static_cast<long>(from),
+                                   vs.begin() + static_cast<long>(std::min(vs.size(), from + 8)));
+    CompileRun r = run_host_variants(batch, "catalog");
+    INFO(r.output);
+    REQUIRE(r.code == 0);
+  }
+}

@@ -1,0 +1,81 @@
+// Planning before generating: can_generate's refusals with reasons, Kronecker merging that stays
+// valid, shared additions (Strassen–Winograd: 15), operands normalised and de-duplicated.
+#include <catch2/catch.hpp>
+
+#include "codegen/plan.hpp"
+#include "tests/codegen/codegen_support.hpp"
+#include "tests/support.hpp"
+#include "verifier/stats.hpp"
+#include "verifier/verify.hpp"
+
+using namespace tdisc;
+using namespace tdisc::codegen;
+
+namespace {
+long additions(const Stage& s) { return s.a_prog.additions() + s.b_prog.additions() + s.c_prog.additions(); }
+}  // namespace
+
+TEST_CASE("Strassen-Winograd needs 15 additions once subexpressions are shared", "[fast][codegen]") {
+  const Scheme w = test::winograd();
+  REQUIRE(verify(w, Ring::ZT).valid);
+  REQUIRE(scheme_stats(w).additions == 24);  // the plain count
+  Plan p = make_plan({w}, {});
+  REQUIRE(p.stages.size() == 1);
+  CHECK(p.stages[0].a_prog.additions() == 4);
+  CHECK(p.stages[0].b_prog.additions() == 4);
+  CHECK(p.stages[0].c_prog.additions() == 7);
+  CHECK(additions(p.stages[0]) == 15);
+}
+
+TEST_CASE("Strassen keeps its 18 additions; nothing is shared that is not there", "[fast][codegen]") {
+  Plan p = make_plan({test::strassen()}, {});
+  CHECK(additions(p.stages[0]) == 18);
+  // Four operands are single blocks and need no workspace copy.
+  CHECK(p.stages[0].a_slots() == 5 - 0 - 0 + 0);
+  CHECK(p.stages[0].b_slots() == 5);
+}
+
+TEST_CASE("Kronecker merging gives a valid scheme and respects the fused-rank limit", "[fast][codegen]") {
+  const Scheme s = test::strassen();
+  const Scheme k = kronecker(s, test::classical({1, 2, 3}));
+  CHECK(k.format == Format{2, 4, 6});
+  CHECK(verify(k, Ring::Z).valid);
+  CHECK(verify(kronecker(s, s), Ring::ZT).valid);
+  CHECK(make_plan({s, s}, {Backend::Cuda, DType::F32, 64}).stages.size() == 1);
+  CHECK(make_plan({s, s}, {Backend::Cuda, DType::F32, 48}).stages.size() == 2);
+  CHECK(make_plan({s, s, s}, {Backend::Cuda, DType::F32, 64}).stages.size() == 2);
+  CHECK(make_plan({s, s}, {Backend::Cuda, DType::F32, 0}).stages.size() == 2);
+}
+
+TEST_CASE("can_generate refuses with a reason", "[fast][codegen]") {
+  Scheme bad = test::strassen();
+  bad.u(0, 0) = 0;
+  Answer a = can_generate({bad}, {});
+  CHECK_FALSE(a.ok);
+  CHECK(a.why_not.find("not a valid scheme") != std::string::npos);
+
+  Scheme mod2 = test::strassen();
+  mod2.ring = Ring::GF2;
+  a = can_generate({mod2}, {});
+  CHECK_FALSE(a.ok);
+  CHECK(a.why_not.find("modulo 2") != std::string::npos);
+
+  Scheme complex = test::strassen();
+  complex.u(0, 0) = Coeff(mpq_class(0), mpq_class(1));
+  complex.w(0, 0) = Coeff(mpq_class(0), mpq_class(-1));
+  a = can_generate({complex}, {});
+  CHECK_FALSE(a.ok);
+  CHECK(a.why_not.find("complex") != std::string::npos);
+
+  CHECK_FALSE(can_generate({}, {}).ok);
+  CHECK(can_generate({test::strassen(), test::classical({2, 3, 4})}, {}).ok);
+}
+
+TEST_CASE("operands that repeat share one workspace block", "[fast][codegen]") {
+  // Two products with the same A combination up to a factor: (A11+A22)B11 and (−2A11−2A22)B22.
+  Scheme s = test::classical({2, 2, 2});
+  Plan p = make_plan({s}, {});
+  CHECK(p.stages[0].a_slots() == 0);  // classical: every operand is a block
+  CHECK(p.stages[0].a_ops.size() == 4);
+  CHECK(p.stages[0].c_prog.additions() == 4);
+}
