@@ -47,7 +47,9 @@ Orchestrator::Orchestrator(SearchRequest request, std::optional<nlohmann::json> 
     earlier_seconds_ = resume_->value("elapsed", 0.0);
     best_rank_ = resume_->value("best_rank", INT_MAX);
     best_file_ = resume_->value("best_file", std::string());
-    for (auto& [k, v] : resume_->value("counters", nlohmann::json::object()).items()) counters_[k] = v.get<double>();
+    const nlohmann::json counters = resume_->value("counters", nlohmann::json::object());
+    for (auto& [k, v] : counters.items())
+      if (v.is_number()) counters_[k] = v.get<double>();
     if (best_rank_ <= req_.target.rank) reached_ = true;
   } else {
     dir_.write_request(req_.request);

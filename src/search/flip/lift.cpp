@@ -37,10 +37,10 @@ struct PackedRows {
 // dst += sign·src over GF(p) (GF2: signs do not matter).
 void add_row(Planes* dst, const Planes* src, int sign, int p, int from, int words) {
   for (int q = from; q < words; ++q) {
-    Planes s = sign < 0 ? Planes{src[q].n, src[q].p} : src[q];
     if (p == 2) {
-      dst[q].p ^= s.p;
+      dst[q].p ^= src[q].p;
     } else {
+      Planes s = sign < 0 ? Planes{src[q].n, src[q].p} : src[q];
       bool ok;
       dst[q] = TernaryPolicy<true>::add(dst[q], s, ok);
     }

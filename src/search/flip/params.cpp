@@ -53,8 +53,9 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   if (p.contains("reductions") && !p["reductions"].is_boolean()) out.push_back("reductions: must be true or false");
   if (p.contains("adopt") && (!p["adopt"].is_number() || p["adopt"].get<double>() < 0 || p["adopt"].get<double>() > 1))
     out.push_back("adopt: must be a number in 0..1");
+  if (!out.empty()) return out;
   long lo = p.value("plus_min", FlipParams{}.walk.plus_min), hi = p.value("plus_max", FlipParams{}.walk.plus_max);
-  if (out.empty() && lo > hi) out.push_back("plus_min (" + std::to_string(lo) + ") must not exceed plus_max (" + std::to_string(hi) + ")");
+  if (lo > hi) out.push_back("plus_min (" + std::to_string(lo) + ") must not exceed plus_max (" + std::to_string(hi) + ")");
   return out;
 }
 

@@ -50,17 +50,19 @@ public:
     for (int id = 1; id < n; ++id) threads.emplace_back([this, id] { walk(id); });
     walk(0);
     for (auto& t : threads) t.join();
+    checkpoint();  // the final state, so that --resume can go on from where this run ended
   }
 
 private:
   void initial_states() {
     if (config_.resume && config_.resume->contains("walkers")) {
       for (const auto& w : config_.resume->at("walkers")) resumed_.push_back(w);
-      for (const auto& t : config_.resume->value("pool", nlohmann::json::array())) {
+      const nlohmann::json pool = config_.resume->value("pool", nlohmann::json::array());
+      for (const auto& t : pool) {
         Rng r(0);
         pool_.offer(terms_from_json<F>(format_, t), r);
       }
-      reporter_.event({{"event", "resumed"}, {"walkers", resumed_.size()}, {"pool_rank", pool_.rank()}});
+      reporter_.event({{"event", "walkers_restored"}, {"walkers", resumed_.size()}, {"pool_rank", pool_.rank()}});
     }
     start_ = config_.start ? terms_from_scheme<F>(*config_.start) : standard_terms<F>(format_);
     if (!config_.resume) {
