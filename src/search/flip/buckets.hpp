@@ -23,34 +23,46 @@ public:
     slots_.assign(std::size_t(1) << bits, Slot{});
     next_.assign(cap, -1);
   }
-  // First member of the bucket of key (−1 when none); next(t) walks it.
+  // The slot holding key (which must be present).
+  std::uint32_t find(const Vec& key) const {
+    std::uint32_t s = home(key);
+    while (slots_[s].head < 0 || !(slots_[s].key == key)) s = (s + 1) & mask_;
+    return s;
+  }
+  // The slot holding key, claimed (empty bucket) when key is absent.
+  std::uint32_t find_or_add(const Vec& key) {
+    std::uint32_t s = home(key);
+    while (slots_[s].head >= 0 && !(slots_[s].key == key)) s = (s + 1) & mask_;
+    slots_[s].key = key;
+    return s;
+  }
+  int first(std::uint32_t slot) const { return slots_[slot].head; }
+  int next(int t) const { return next_[t]; }
+  // Adds term t to the bucket in `slot` (from find_or_add).
+  void push(std::uint32_t slot, int t) {
+    next_[t] = slots_[slot].head;
+    slots_[slot].head = static_cast<std::int16_t>(t);
+  }
+  // Removes term t from the bucket in `slot`; an emptied slot is closed (slots may move).
+  void unlink(std::uint32_t slot, int t) {
+    if (slots_[slot].head == t) {
+      slots_[slot].head = static_cast<std::int16_t>(next_[t]);
+    } else {
+      int u = slots_[slot].head;
+      while (next_[u] != t) u = next_[u];
+      next_[u] = next_[t];
+    }
+    next_[t] = -1;
+    if (slots_[slot].head < 0) close_gap(slot);
+  }
+  // Conveniences for rebuilds.
   int head(const Vec& key) const {
     for (std::uint32_t s = home(key);; s = (s + 1) & mask_) {
       if (slots_[s].head < 0) return -1;
       if (slots_[s].key == key) return slots_[s].head;
     }
   }
-  int next(int t) const { return next_[t]; }
-  void insert(const Vec& key, int t) {
-    std::uint32_t s = home(key);
-    while (slots_[s].head >= 0 && !(slots_[s].key == key)) s = (s + 1) & mask_;
-    slots_[s].key = key;
-    next_[t] = slots_[s].head;
-    slots_[s].head = static_cast<std::int16_t>(t);
-  }
-  void erase(const Vec& key, int t) {
-    std::uint32_t s = home(key);
-    while (!(slots_[s].key == key) || slots_[s].head < 0) s = (s + 1) & mask_;
-    if (slots_[s].head == t) {
-      slots_[s].head = static_cast<std::int16_t>(next_[t]);
-    } else {
-      int u = slots_[s].head;
-      while (next_[u] != t) u = next_[u];
-      next_[u] = next_[t];
-    }
-    next_[t] = -1;
-    if (slots_[s].head < 0) close_gap(s);
-  }
+  void insert(const Vec& key, int t) { push(find_or_add(key), t); }
 
 private:
   struct Slot {

@@ -57,16 +57,18 @@ void Walker<F>::set_factor(int kind, int t, Vec v) {
   const Vec old = col[t];
   if (old == v) return;
   auto& b = buckets_[kind];
-  for (int u = b.head(old); u >= 0; u = b.next(u))
+  const std::uint32_t from = b.find(old);
+  for (int u = b.first(from); u >= 0; u = b.next(u))
     if (u != t) pairs_.remove(kind, t, u);
-  b.erase(old, t);
-  const auto& other1 = t_.f[(kind + 1) % 3];
-  const auto& other2 = t_.f[(kind + 2) % 3];
-  for (int u = b.head(v); u >= 0; u = b.next(u)) {
+  b.unlink(from, t);
+  const auto& other1 = t_.f[kind == 2 ? 0 : kind + 1];
+  const auto& other2 = t_.f[kind == 0 ? 2 : kind - 1];
+  const std::uint32_t to = b.find_or_add(v);
+  for (int u = b.first(to); u >= 0; u = b.next(u)) {
     pairs_.add(kind, t, u);
     if (params_.reductions && (other1[u] == other1[t] || other2[u] == other2[t])) pending_.emplace_back(t, u);
   }
-  b.insert(v, t);
+  b.push(to, t);
   col[t] = v;
 }
 
