@@ -1,13 +1,122 @@
-// tdisc catalog — placeholder until its issue lands; says so and fails rather than pretending.
+// tdisc catalog list|best|add|check|index|derive: the catalogue of verified schemes in algorithms/.
+// This file dispatches the verbs and implements the read-only ones (list, best).
+#include <iomanip>
 #include <iostream>
 
-#include "src/cli/commands.hpp"
+#include "decomposition/catalogue.hpp"
+#include "decomposition/error.hpp"
+#include "src/cli/catalog_verbs.hpp"
+#include "src/cli/options.hpp"
 
 namespace tdisc::cli {
 
-int cmd_catalog(const Args&) {
-  std::cerr << "tdisc: 'catalog' is not implemented in this build yet\n";
-  return kUsage;
+std::string default_catalogue_dir() { return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms"; }
+
+std::string default_best_known_path() {
+  return std::string(TDISC_CATALOG_SOURCE_DIR) + "/../shared/fixtures/public/fmm-catalogue/fmm_sota.json";
+}
+
+namespace {
+
+const Option kDirOption{"dir", "DIR", "", "catalogue folder [default: the source tree's algorithms/]", "TDISC_CATALOG"};
+const Option kSizeOption{"size", "NxMxP", "", "format (4x4 means 4x4x4)", ""};
+const Option kRingOption{"ring", "R", "", "only schemes usable over R: GF2, GF3, ZT, Z, Q, QI", "TDISC_RING"};
+const Option kExactOption{"exact", "", "", "the format itself only, not its permutations", ""};
+
+const OptionTable kListOptions{
+    "catalog list", "tdisc catalog list [--size NxMxP] [--ring R] [--exact] [--dir DIR]",
+    "Lists catalogued schemes (format, rank, ring, file, name), lowest rank first per format.\n"
+    "--size matches the format and its permutations unless --exact.",
+    {kSizeOption, kRingOption, kExactOption, kDirOption}, ""};
+
+const OptionTable kBestOptions{
+    "catalog best", "tdisc catalog best --size NxMxP [--ring R] [--exact] [--dir DIR]",
+    "Prints 'PATH RANK RING FORMAT' of the lowest-rank scheme for the format (or a permutation of it,\n"
+    "unless --exact) usable over R. Exit 0 when found, 3 when the catalogue has none.",
+    {kSizeOption, kRingOption, kExactOption, kDirOption}, ""};
+
+std::string catalogue_dir(const ParsedOptions& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
+
+CatalogueQuery query_of(const ParsedOptions& o) {
+  CatalogueQuery q;
+  if (o.has("size")) {
+    q.format = parse_format(o.text("size"));
+    if (!q.format) throw UsageError("--size: \"" + o.text("size") + "\" is not a format like 4x4 or 2x3x4");
+  }
+  if (o.has("ring")) {
+    q.ring = parse_ring(o.text("ring"));
+    if (!q.ring) throw UsageError("--ring: unknown ring \"" + o.text("ring") + "\" (known: " + ring_list() + ")");
+  }
+  q.permutations = !o.flag("exact");
+  return q;
+}
+
+void reject_positional(const ParsedOptions& o, const std::string& verb) {
+  if (!o.positional().empty())
+    throw UsageError("catalog " + verb + ": unexpected argument \"" + o.positional().front() + "\"");
+}
+
+std::string describe_query(const CatalogueQuery& q) {
+  std::string t = q.format ? q.format->str() + (q.permutations ? " (or a permutation)" : "") : "any format";
+  if (q.ring) t += " usable over " + std::string(ring_name(*q.ring));
+  return t;
+}
+
+}  // namespace
+
+int catalog_list(const Args& args) {
+  ParsedOptions o = parse_options(kListOptions, args);
+  if (o.help()) return std::cout << help_text(kListOptions), kOk;
+  reject_positional(o, "list");
+  CatalogueQuery q = query_of(o);
+  auto entries = select(read_catalogue(catalogue_dir(o)), q);
+  for (const auto& e : entries)
+    std::cout << std::left << std::setw(8) << e.format.str() << " rank " << std::setw(4) << e.rank << " "
+              << std::setw(4) << ring_name(e.ring) << " " << e.path << (e.name.empty() ? "" : "  " + e.name) << "\n";
+  if (entries.empty()) std::cerr << "tdisc: no catalogued scheme for " << describe_query(q) << "\n";
+  return kOk;
+}
+
+int catalog_best(const Args& args) {
+  ParsedOptions o = parse_options(kBestOptions, args);
+  if (o.help()) return std::cout << help_text(kBestOptions), kOk;
+  reject_positional(o, "best");
+  if (!o.has("size")) throw UsageError("catalog best: --size NxMxP is required");
+  CatalogueQuery q = query_of(o);
+  auto top = best(read_catalogue(catalogue_dir(o)), q);
+  if (!top) {
+    std::cerr << "tdisc: the catalogue " << catalogue_dir(o) << " has no scheme for " << describe_query(q) << "\n";
+    return kNoTarget;
+  }
+  std::cout << top->path << " " << top->rank << " " << ring_name(top->ring) << " " << top->format.str() << "\n";
+  if (top->format != *q.format)
+    std::cerr << "note: a scheme for " << top->format.str() << "; 'tdisc catalog derive permute " << top->path
+              << " --to " << q.format->str() << " -o OUT' gives " << q.format->str() << "\n";
+  return kOk;
+}
+
+int cmd_catalog(const Args& args) {
+  static const char* kUsageText =
+      "usage: tdisc catalog VERB [options]\n"
+      "  list     list catalogued schemes (--size, --ring)\n"
+      "  best     the lowest-rank scheme for a format (--size, --ring); exit 3 if none\n"
+      "  add      verify native files and file them under DIR/<format>/r<R>-<ring>-<hash8>.json\n"
+      "  check    re-verify every catalogued file over its ring\n"
+      "  index    regenerate DIR/INDEX.md (or --check that it is up to date)\n"
+      "  derive   build a scheme by a construction (classical, rotate, transpose, permute, kron,\n"
+      "           join, restrict, degroote)\n"
+      "'tdisc catalog VERB --help' shows a verb's options.\n";
+  if (args.empty()) throw UsageError(std::string("catalog: no verb given\n") + kUsageText);
+  const std::string& verb = args.front();
+  Args rest(args.begin() + 1, args.end());
+  if (verb == "--help" || verb == "-h" || verb == "help") return std::cout << kUsageText, kOk;
+  if (verb == "list") return catalog_list(rest);
+  if (verb == "best") return catalog_best(rest);
+  if (verb == "add") return catalog_add(rest);
+  if (verb == "check") return catalog_check(rest);
+  if (verb == "index") return catalog_index(rest);
+  if (verb == "derive") return catalog_derive(rest);
+  throw UsageError("catalog: unknown verb \"" + verb + "\"\n" + kUsageText);
 }
 
 }  // namespace tdisc::cli

@@ -1,13 +1,53 @@
-// tdisc export — placeholder until its issue lands; says so and fails rather than pretending.
+// tdisc export --to FORMAT IN.json [-o OUT]: writes a native scheme in a public format, LaTeX, a
+// self-checking Python script or a straight-line program (stdout when no -o).
 #include <iostream>
 
+#include "decomposition/error.hpp"
+#include "decomposition/formats/formats.hpp"
+#include "decomposition/io.hpp"
+#include "decomposition/native.hpp"
 #include "src/cli/commands.hpp"
+#include "src/cli/options.hpp"
 
 namespace tdisc::cli {
 
-int cmd_export(const Args&) {
-  std::cerr << "tdisc: 'export' is not implemented in this build yet\n";
-  return kUsage;
+namespace {
+
+std::string names(const std::vector<std::string>& v) {
+  std::string out;
+  for (auto& s : v) out += (out.empty() ? "" : " ") + s;
+  return out;
+}
+
+const OptionTable& export_options() {
+  static const OptionTable t{
+      "export",
+      "tdisc export --to FORMAT IN.json [-o OUT]",
+      "Writes a native scheme file in another format (stdout when no -o; files written atomically).\n"
+      "Formats: " + names(export_formats()),
+      {{"to", "FORMAT", "", "the format to write", "TDISC_TO"},
+       {"out,o", "OUT", "", "output file", ""}},
+      "IN.json"};
+  return t;
+}
+
+}  // namespace
+
+int cmd_export(const Args& args) {
+  const OptionTable& table = export_options();
+  ParsedOptions o = parse_options(table, args);
+  if (o.help()) {
+    std::cout << help_text(table);
+    return kOk;
+  }
+  if (o.positional().size() != 1) throw UsageError("export: give exactly one IN.json (see 'tdisc export --help')");
+  if (!o.has("to")) throw UsageError("export: --to FORMAT is required (formats: " + names(export_formats()) + ")");
+  const std::string format = o.text("to");
+  Scheme s = read_native(o.positional()[0]);
+  std::string text = export_scheme(format, s);
+  if (o.has("out")) write_file_atomic(o.text("out"), text);
+  else std::cout << text;
+  return kOk;
 }
 
 }  // namespace tdisc::cli

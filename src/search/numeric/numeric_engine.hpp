@@ -1,4 +1,5 @@
-// Factory of the numeric engine (see engine.hpp for the contract).
+// Factory of the numeric engine (see engine.hpp for the contract): ALS / Levenberg–Marquardt from
+// random starts, lattice rounding, exact repair and verification; restarts batched across threads.
 #pragma once
 #include "src/search/engine.hpp"
 

@@ -1,0 +1,65 @@
+// The catalogue: verified native schemes under algorithms/<n>x<m>x<p>/r<R>-<ring>-<hash8>.json
+// (DESIGN §2). Reading, querying and indexing only; verification is the caller's job.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "decomposition/scheme.hpp"
+
+namespace tdisc {
+
+struct CatalogueEntry {
+  std::string path;      // DIR/<format>/<file>.json, with DIR as given
+  std::string relative;  // <format>/<file>.json
+  Format format;
+  int rank = 0;
+  Ring ring = Ring::Q;   // the ring the file declares (the smallest it is valid over)
+  std::string hash8;
+  std::string name;      // provenance "name" (e.g. "Strassen"), may be empty
+  std::string source;    // provenance source
+  std::string licence;   // provenance "licence"
+  bool holds_mod2 = false, holds_mod3 = false;  // coefficients exist modulo 2 / 3
+};
+
+// Every *.json two levels down (DIR/<format>/<file>.json), parsed with the native reader, sorted by
+// (format, rank, ring, path). Throws InputError for a file that does not parse, and for a file whose
+// folder or name disagrees with its contents (a misfiled scheme).
+std::vector<CatalogueEntry> read_catalogue(const std::string& dir);
+
+// The entry describing scheme s stored at path (relative: "<format>/<file>.json").
+CatalogueEntry catalogue_entry(const Scheme& s, const std::string& path, const std::string& relative);
+
+// Where a scheme belongs: DIR/<n>x<m>x<p>/<catalogue_file_name>.
+std::string catalogue_path(const std::string& dir, const Scheme& s);
+
+// A catalogued scheme valid over ring r can be used over `over`: the same modular ring, a larger
+// characteristic-0 ring, or a prime p whose residues hold every coefficient (the Brent identities,
+// true over Z localised at p, reduce mod p).
+bool usable_over(const CatalogueEntry& e, Ring over);
+
+// Preference among rings on equal rank, most widely usable first: ZT, Z, Q, QI, GF2, GF3.
+int ring_preference(Ring r);
+
+Format sorted_format(Format f);           // dims ascending
+bool same_up_to_permutation(Format a, Format b);
+
+struct CatalogueQuery {
+  std::optional<Format> format;
+  bool permutations = true;   // also schemes for a permutation of the format (rotate/transpose)
+  std::optional<Ring> ring;   // usable over this ring
+};
+std::vector<CatalogueEntry> select(const std::vector<CatalogueEntry>& all, const CatalogueQuery& q);
+// The lowest rank among `select`; on ties the exact format, then ring_preference, then the path.
+std::optional<CatalogueEntry> best(const std::vector<CatalogueEntry>& all, const CatalogueQuery& q);
+
+// fmm_sota.json (sedoglavic/fmm_digest): best known rank per sorted format.
+std::map<Format, int> read_best_known(const std::string& path);
+
+// algorithms/INDEX.md: for each sorted format with 2 ≤ n ≤ m ≤ p ≤ max_dim, the best known rank and
+// our best rank usable over each ring, then every catalogued file. Deterministic (no dates).
+std::string index_markdown(const std::vector<CatalogueEntry>& all, const std::map<Format, int>& best_known,
+                           int max_dim = 5);
+
+}  // namespace tdisc

@@ -1,0 +1,33 @@
+// numpy arrays as stored in .npy files (NEP 1, format versions 1–3) and in numpy's pickles:
+// dtype, shape, C or Fortran order, raw little/big-endian data or, for dtype object, the objects.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "decomposition/coeff.hpp"
+
+namespace tdisc::fmt {
+
+struct NdArray {
+  char byte_order = '<';  // '<', '>', '|'
+  char kind = 'i';        // 'i' signed, 'u' unsigned, 'f' float, 'b' bool, 'O' object
+  int item_size = 8;
+  std::vector<long> shape;
+  bool fortran = false;
+  std::string data;              // raw elements (numeric kinds)
+  std::vector<NdArray> objects;  // elements of an object array that are arrays themselves
+
+  long count() const;
+  // Element at a multi-index (row-major or Fortran order as stored); numeric kinds only.
+  // Integers exactly; floats exactly when they are multiples of 2^-max_shift, else nullopt.
+  std::optional<Coeff> at(const std::vector<long>& index, int max_shift = 16) const;
+};
+
+// "'<i8'" style descr into byte order, kind and size; false when unsupported.
+bool parse_descr(const std::string& descr, NdArray& a);
+// Parses a .npy file: header, then raw data or (dtype object) the pickle that follows, returned in
+// `pickle` for the caller to run. Throws InputError labelled `where`.
+NdArray parse_npy(const std::string& bytes, const std::string& path, const std::string& where, std::string& pickle);
+
+}  // namespace tdisc::fmt

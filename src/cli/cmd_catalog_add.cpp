@@ -1,0 +1,155 @@
+// tdisc catalog add|check|index: the verbs that prove and write. `add` verifies each scheme exactly,
+// narrows it to the smallest ring it is valid over and files it; `check` re-verifies every file;
+// `index` regenerates algorithms/INDEX.md.
+#include <filesystem>
+#include <iostream>
+
+#include "decomposition/catalogue.hpp"
+#include "decomposition/error.hpp"
+#include "decomposition/io.hpp"
+#include "decomposition/native.hpp"
+#include "src/cli/catalog_verbs.hpp"
+#include "src/cli/options.hpp"
+#include "verifier/verify.hpp"
+
+namespace tdisc::cli {
+
+namespace {
+
+const Option kDir{"dir", "DIR", "", "catalogue folder [default: the source tree's algorithms/]", "TDISC_CATALOG"};
+
+const OptionTable kAddOptions{
+    "catalog add", "tdisc catalog add FILE… [--source TEXT] [--licence TEXT] [--name NAME] [--dir DIR]",
+    "Verifies each native file over its declared ring, narrows the ring to the smallest one it is\n"
+    "valid over, and writes it to DIR/<n>x<m>x<p>/r<R>-<ring>-<hash8>.json. Provenance must name a\n"
+    "source and a licence (from the file or the flags). Exit 2 and nothing written if one fails.",
+    {{"source", "TEXT", "", "provenance source (paper, repository, file)", ""},
+     {"licence", "TEXT", "", "licence of the source data", ""},
+     {"name", "NAME", "", "a name for the scheme (\"Strassen\")", ""},
+     {"if-better", "", "", "add a scheme only if the catalogue has nothing of lower or equal rank for its\n"
+                            "format (any permutation) usable over its ring; candidates go in ring order\n"
+                            "(ZT, Z, Q, QI, GF2, GF3), then by rank", ""},
+     kDir},
+    "FILE"};
+
+const OptionTable kCheckOptions{
+    "catalog check", "tdisc catalog check [--dir DIR]",
+    "Re-verifies every catalogued file exactly over the ring it declares. Exit 2 if any fails.",
+    {kDir}, ""};
+
+const OptionTable kIndexOptions{
+    "catalog index", "tdisc catalog index [--dir DIR] [--sota FILE] [--out FILE] [--check]",
+    "Writes DIR/INDEX.md: per sorted format up to 5x5x5, the best known rank (fmm_sota.json) and our\n"
+    "best rank usable over each ring, then every file. --check compares instead (exit 2 if stale).",
+    {kDir,
+     {"sota", "FILE", "", "fmm_sota.json [default: ../shared/fixtures/public/fmm-catalogue/ of the source tree]",
+      "TDISC_SOTA"},
+     {"out,o", "FILE", "", "where to write [default: DIR/INDEX.md]", ""},
+     {"check", "", "", "do not write; exit 2 if the file differs from what would be written", ""}},
+    ""};
+
+std::string dir_of(const ParsedOptions& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
+
+// The smallest ring the scheme is valid over, when it is a subring of the declared one.
+Ring narrowed_ring(const Scheme& s) {
+  RingReport rr = classify(s);
+  if (rr.valid_char0 && (ring_is_modular(s.ring) || ring_contains(s.ring, rr.smallest))) return rr.smallest;
+  return s.ring;
+}
+
+Scheme prepared(const std::string& path, const ParsedOptions& o) {
+  Scheme s = read_native(path);
+  Verdict v = verify(s, s.ring);
+  if (!v.valid) throw InputError(path, 0, "not valid over " + std::string(ring_name(s.ring)) + ": " + v.why_not);
+  s.ring = narrowed_ring(s);
+  if (o.has("source")) s.provenance.source = o.text("source");
+  if (o.has("licence")) s.provenance.extra["licence"] = o.text("licence");
+  if (o.has("name")) s.provenance.extra["name"] = o.text("name");
+  if (s.provenance.source.empty()) throw InputError(path, 0, "provenance has no source; give --source");
+  if (!s.provenance.extra.count("licence")) throw InputError(path, 0, "provenance has no licence; give --licence");
+  return s;
+}
+
+bool dominated(const std::vector<CatalogueEntry>& have, const Scheme& s) {
+  auto top = best(have, {s.format, true, s.ring});
+  return top && top->rank <= s.rank();
+}
+
+}  // namespace
+
+int catalog_add(const Args& args) {
+  ParsedOptions o = parse_options(kAddOptions, args);
+  if (o.help()) return std::cout << help_text(kAddOptions), kOk;
+  if (o.positional().empty()) throw UsageError("catalog add: no FILE given");
+  std::vector<Scheme> schemes;  // verify them all before writing any
+  for (const std::string& path : o.positional()) schemes.push_back(prepared(path, o));
+  const std::string dir = dir_of(o);
+  const bool if_better = o.flag("if-better");
+  std::vector<CatalogueEntry> have;
+  if (if_better) {
+    if (std::filesystem::is_directory(dir)) have = read_catalogue(dir);
+    std::stable_sort(schemes.begin(), schemes.end(), [](const Scheme& a, const Scheme& b) {
+      int ra = ring_preference(a.ring), rb = ring_preference(b.ring);
+      return ra != rb ? ra < rb : a.rank() < b.rank();
+    });
+  }
+  for (const Scheme& s : schemes) {
+    std::string target = catalogue_path(dir, s);
+    if (std::filesystem::exists(target)) {
+      std::cout << "already catalogued: " << target << "\n";
+      continue;
+    }
+    if (if_better && dominated(have, s)) {
+      std::cout << "skipped " << s.format.str() << " rank " << s.rank() << " over " << ring_name(s.ring)
+                << " (" << s.provenance.source << "): the catalogue has as good\n";
+      continue;
+    }
+    std::filesystem::create_directories(std::filesystem::path(target).parent_path());
+    write_native(target, s);
+    have.push_back(catalogue_entry(s, target, s.format.str() + "/" + catalogue_file_name(s)));
+    std::cout << "added " << target << " (" << s.format.str() << " rank " << s.rank() << " over "
+              << ring_name(s.ring) << ")\n";
+  }
+  return kOk;
+}
+
+int catalog_check(const Args& args) {
+  ParsedOptions o = parse_options(kCheckOptions, args);
+  if (o.help()) return std::cout << help_text(kCheckOptions), kOk;
+  auto entries = read_catalogue(dir_of(o));
+  int failed = 0;
+  for (const auto& e : entries) {
+    Scheme s = read_native(e.path);
+    Verdict v = verify(s, s.ring);
+    if (!v.valid) {
+      std::cerr << "tdisc: " << e.path << ": INVALID over " << ring_name(s.ring) << ": " << v.why_not << "\n";
+      ++failed;
+    }
+  }
+  std::cout << entries.size() - failed << " of " << entries.size() << " catalogued schemes verify\n";
+  return failed ? kInvalid : kOk;
+}
+
+int catalog_index(const Args& args) {
+  ParsedOptions o = parse_options(kIndexOptions, args);
+  if (o.help()) return std::cout << help_text(kIndexOptions), kOk;
+  const std::string dir = dir_of(o);
+  const std::string sota = o.has("sota") ? o.text("sota") : default_best_known_path();
+  const std::string out = o.has("out") ? o.text("out") : dir + "/INDEX.md";
+  std::string text = index_markdown(read_catalogue(dir), read_best_known(sota));
+  if (o.flag("check")) {
+    std::string current;
+    try {
+      current = read_text_file(out);
+    } catch (const InputError&) {
+    }
+    if (current != text) throw InputError(out, 0, "out of date; run 'tdisc catalog index'");
+    std::cout << out << " is up to date\n";
+    return kOk;
+  }
+  write_file_atomic(out, text);
+  std::cout << "wrote " << out << "\n";
+  return kOk;
+}
+
+}  // namespace tdisc::cli

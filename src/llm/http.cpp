@@ -1,0 +1,134 @@
+// One HTTP POST over libcurl (no signals, per-call timeout, headers captured for Retry-After), and
+// the parsing of both error-body shapes. Nothing here logs a header: the bearer token stays in memory.
+#include "src/llm/http.hpp"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <mutex>
+#include <nlohmann/json.hpp>
+
+namespace tdisc::llm {
+
+namespace {
+
+void global_init_once() {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+size_t append_body(char* data, size_t size, size_t count, void* user) {
+  static_cast<std::string*>(user)->append(data, size * count);
+  return size * count;
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+// Collects Retry-After / retry-after-ms; a new status line (redirect, 100) starts over.
+size_t read_header(char* data, size_t size, size_t count, void* user) {
+  auto* reply = static_cast<HttpReply*>(user);
+  std::string line(data, size * count);
+  if (line.rfind("HTTP/", 0) == 0) reply->retry_after.reset();
+  size_t colon = line.find(':');
+  if (colon == std::string::npos) return size * count;
+  std::string name = lower(trim(line.substr(0, colon))), value = trim(line.substr(colon + 1));
+  if (name == "retry-after-ms") {
+    char* end = nullptr;
+    double ms = std::strtod(value.c_str(), &end);
+    if (end != value.c_str() && ms >= 0) reply->retry_after = ms / 1000.0;
+  } else if (name == "retry-after" && !reply->retry_after) {
+    reply->retry_after = parse_retry_after(value);
+  }
+  return size * count;
+}
+
+std::string json_text(const nlohmann::json& j) {
+  if (j.is_null()) return "";
+  if (j.is_string()) return j.get<std::string>();
+  return j.dump();
+}
+
+}  // namespace
+
+HttpReply http_post(const HttpRequest& request) {
+  global_init_once();
+  HttpReply reply;
+  CURL* curl = curl_easy_init();
+  if (!curl) {
+    reply.transport_error = "curl_easy_init failed";
+    return reply;
+  }
+  curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
+  headers = curl_slist_append(headers, "Expect:");  // no 100-continue round trip for large prompts
+  for (const auto& h : request.headers) headers = curl_slist_append(headers, h.c_str());
+  curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str());
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.c_str());
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(request.timeout_s * 1000));
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(request.connect_timeout_s * 1000));
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, append_body);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
+  curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, read_header);
+  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &reply);
+  auto t0 = std::chrono::steady_clock::now();
+  CURLcode rc = curl_easy_perform(curl);
+  reply.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (rc == CURLE_OK) {
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply.status);
+  } else {
+    reply.status = 0;
+    reply.timed_out = rc == CURLE_OPERATION_TIMEDOUT;
+    reply.transport_error = curl_easy_strerror(rc);
+  }
+  curl_slist_free_all(headers);
+  curl_easy_cleanup(curl);
+  return reply;
+}
+
+std::string ApiError::describe() const {
+  std::string s = message.empty() ? "(no message)" : message;
+  if (!type.empty() || !code.empty()) s += " (" + type + (type.empty() || code.empty() ? "" : ", ") + code + ")";
+  return s;
+}
+
+ApiError parse_api_error(const std::string& body) {
+  ApiError e;
+  nlohmann::json j = nlohmann::json::parse(body, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    e.message = body.substr(0, 300);
+    return e;
+  }
+  const nlohmann::json* src = &j;
+  if (j.contains("error") && j["error"].is_object()) src = &j["error"];                   // nested
+  else if (j.contains("error") && j["error"].is_string()) e.message = j["error"].get<std::string>();  // Ollama
+  if (src->contains("message")) e.message = json_text((*src)["message"]);
+  else if (e.message.empty() && src->contains("detail")) e.message = json_text((*src)["detail"]);  // FastAPI
+  if (src->contains("type")) e.type = json_text((*src)["type"]);
+  if (src->contains("code")) e.code = json_text((*src)["code"]);
+  return e;
+}
+
+std::optional<double> parse_retry_after(const std::string& value) {
+  std::string v = trim(value);
+  if (v.empty()) return std::nullopt;
+  char* end = nullptr;
+  double s = std::strtod(v.c_str(), &end);
+  if (end && *end == '\0' && s >= 0) return s;
+  time_t when = curl_getdate(v.c_str(), nullptr);
+  if (when < 0) return std::nullopt;
+  return std::max(0.0, std::difftime(when, std::time(nullptr)));
+}
+
+}  // namespace tdisc::llm

@@ -1,0 +1,47 @@
+// The numeric engine's parameters: one table drives the defaults, the validation messages and the
+// parsed struct, so a recipe (LLM proposer) and the CLI see the same knobs.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "src/search/engine.hpp"
+#include "src/search/numeric/lattice.hpp"
+
+namespace tdisc::search::numeric {
+
+enum class Method { Als, Lm };
+
+struct Params {
+  Method method = Method::Als;
+  bool complex = false;
+  Lattice lattice = Lattice::Half;
+  double init_scale = 0.3;
+  long restarts = 0;              // 0: until the budget is spent
+  double restart_seconds = 0;     // 0: no per-restart limit (then runs are reproducible)
+  long als_iterations = 3000, lm_iterations = 300;
+  double reg_start = 1e-2, reg_end = 1e-6;
+  double noise_start = 0.02, noise_decay = 0.85;
+  long noise_every = 25;
+  double clip = 2.0;
+  bool balance = true;
+  double converge_residual = 1e-9, discretise_below = 1e-4;
+  long stall_iterations = 500;
+  double lattice_weight_start = 1e-4, lattice_weight_end = 0.3;
+  long lattice_iterations = 600;
+  double round_fraction = 0.08;
+  long round_iterations = 40, round_backtracks = 3;
+  double round_residual = 1e-3;
+  long seed_pool = 8;
+  double seed_probability = 0.2, seed_noise = 0.05;
+};
+
+// Every parameter with its default ("auto" for method, field and lattice: chosen from the target).
+nlohmann::json default_params_json();
+// One message per problem: unknown key, wrong type, out of range, unknown choice.
+std::vector<std::string> validate(const nlohmann::json& params);
+// Defaults overlaid with params (which must validate), "auto" resolved for the target:
+// complex factors and ½·Z[i] for QI, ternary lattice for ZT, LM when it is cheap enough.
+Params resolve(const nlohmann::json& params, const Target& target);
+
+}  // namespace tdisc::search::numeric

@@ -1,0 +1,138 @@
+// The schedule of one restart. Facts from the literature: small random (complex) starts and
+// decaying Tikhonov regularisation keep ALS out of degenerate swamps (Smirnov 2013; Tichavský et
+// al. 2017); injected, annealed noise escapes plateaus; a lattice penalty with a ramped weight and
+// soft clipping precede discretisation (AlphaEvolve 2025).
+#include "src/search/numeric/restart.hpp"
+
+#include <cmath>
+
+#include "src/search/numeric/repair.hpp"
+#include "src/search/numeric/rounding.hpp"
+
+namespace tdisc::search::numeric {
+
+unsigned long long restart_seed(unsigned long long run_seed, unsigned long long index) {
+  auto mix = [](unsigned long long z) {
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  return mix(run_seed ^ mix(index + 1));
+}
+
+namespace {
+
+template <class S>
+S gaussian(std::mt19937_64& rng, double sigma) {
+  std::normal_distribution<double> n(0.0, sigma);
+  if constexpr (std::is_same_v<S, double>) return n(rng);
+  else return {n(rng) / std::sqrt(2.0), n(rng) / std::sqrt(2.0)};
+}
+
+template <class S>
+void add_noise(Factors<S>& x, const FixedMask& fixed, double sigma, std::mt19937_64& rng) {
+  for (int q = 0; q < 3; ++q)
+    for (Eigen::Index k = 0; k < x.f[q].size(); ++k)
+      if (!fixed.f[q].data()[k]) x.f[q].data()[k] += gaussian<S>(rng, sigma);
+}
+
+template <class S>
+Factors<S> initial_point(const RestartInput& in, std::mt19937_64& rng) {
+  Factors<S> x;
+  const int R = in.target.rank;
+  for (int q = 0; q < 3; ++q) x.f[q] = Mat<S>::Zero(in.tensor.dims[q], R);
+  if (in.from) {
+    for (int q = 0; q < 3; ++q) {
+      if constexpr (std::is_same_v<S, double>) x.f[q] = in.from->x.f[q].real();
+      else x.f[q] = in.from->x.f[q];
+    }
+    add_noise(x, no_fixed(x), in.params.seed_noise, rng);
+    return x;
+  }
+  add_noise(x, no_fixed(x), in.params.init_scale, rng);
+  return x;
+}
+
+// Geometric interpolation from a to b at t ∈ [0,1] (linear when either end is zero).
+double ramp(double a, double b, double t) {
+  if (a > 0 && b > 0) return a * std::pow(b / a, t);
+  return a + (b - a) * t;
+}
+
+template <class S>
+Seed as_seed(const Factors<S>& x, double fraction, double res) {
+  Seed s;
+  for (int q = 0; q < 3; ++q) s.x.f[q] = x.f[q].template cast<cdouble>();
+  s.exact_fraction = fraction;
+  s.residual = res;
+  return s;
+}
+
+template <class S>
+RestartOutcome run_typed(const RestartInput& in) {
+  const Params& p = in.params;
+  std::mt19937_64 rng(in.seed);
+  auto stopped = [&] { return (in.stop && in.stop()) || std::chrono::steady_clock::now() >= in.deadline; };
+  Optimiser<S> opt{in.tensor, p.method};
+  Factors<S> x = initial_point<S>(in, rng);
+  FixedMask fixed = no_fixed(x);
+  RestartOutcome out;
+  const long K = p.method == Method::Lm ? p.lm_iterations : p.als_iterations;
+  // Stall checks scale with the method: an LM step does the work of many ALS sweeps.
+  const long check_every = p.method == Method::Lm ? 5 : 25;
+  const long stall = p.method == Method::Lm ? std::max(1L, p.stall_iterations / 10) : p.stall_iterations;
+  double best = INFINITY;
+  long best_at = 0, noise_events = 0;
+  // Phase 1: continuous optimisation, regularisation decaying, annealed noise, balancing.
+  for (long k = 0; k < K; ++k, ++out.steps) {
+    Weights w{ramp(p.reg_start, p.reg_end, static_cast<double>(k) / K), 0, p.lattice, p.clip};
+    opt.step(x, fixed, w);
+    if (p.balance && p.method == Method::Als && k % 10 == 9) balance_terms(x, fixed);
+    if (k % p.noise_every == p.noise_every - 1) {
+      double sigma = p.noise_start * std::pow(p.noise_decay, static_cast<double>(noise_events++));
+      if (sigma > 1e-9) add_noise(x, fixed, sigma, rng);
+    }
+    if (k % check_every != 0) continue;
+    double r = residual(in.tensor, x);
+    if (!std::isfinite(r)) break;
+    if (r < best * 0.99) best = r, best_at = k;
+    if (r < p.converge_residual || k - best_at > stall || stopped()) break;
+  }
+  out.residual = residual(in.tensor, x);
+  if (stopped()) return out.stage = "stopped", out;
+  if (!(out.residual <= p.discretise_below)) return out.stage = "stalled", out;
+  // Phase 2: the lattice pull, weight ramped up while regularisation stays at its floor.
+  for (long k = 0; k < p.lattice_iterations && !stopped(); ++k, ++out.steps) {
+    double t = p.lattice_iterations > 1 ? static_cast<double>(k) / (p.lattice_iterations - 1) : 1.0;
+    opt.step(x, fixed, {p.reg_end, ramp(p.lattice_weight_start, p.lattice_weight_end, t), p.lattice, p.clip});
+  }
+  // Phase 3: progressive rounding; phase 4: exact repair and verification.
+  RoundingResult rr = progressive_round(opt, x, fixed, p, stopped);
+  out.exact_fraction = rr.exact_fraction;
+  if (!rr.complete) {
+    out.stage = stopped() ? "stopped" : "rounding";
+    out.near_miss = as_seed(x, rr.exact_fraction, rr.residual);
+    return out;
+  }
+  RepairResult fix = repair(in.target.format, round_factors(x, p.lattice, 0), in.target.ring);
+  if (!fix.scheme) {
+    out.stage = "repair";
+    out.how = fix.why_not;
+    out.near_miss = as_seed(x, rr.exact_fraction, rr.residual);
+    return out;
+  }
+  out.stage = "found";
+  out.how = fix.how;
+  out.exact_fraction = 1;
+  out.scheme = std::move(fix.scheme);
+  return out;
+}
+
+}  // namespace
+
+RestartOutcome run_restart(const RestartInput& in) {
+  return in.params.complex ? run_typed<cdouble>(in) : run_typed<double>(in);
+}
+
+}  // namespace tdisc::search::numeric

@@ -1,0 +1,47 @@
+// One restart of the numeric search: initialise, optimise (regularisation and noise annealed),
+// pull onto the lattice (ramped weight), round progressively, repair exactly, verify.
+#pragma once
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <random>
+
+#include "decomposition/scheme.hpp"
+#include "src/search/numeric/params.hpp"
+#include "src/search/numeric/tensor.hpp"
+
+namespace tdisc::search::numeric {
+
+// A near-miss kept to start later restarts from (never reported as a result).
+struct Seed {
+  Factors<cdouble> x;  // real runs keep zero imaginary parts
+  double exact_fraction = 0;
+  double residual = 0;
+};
+
+struct RestartOutcome {
+  std::optional<Scheme> scheme;  // set only when exactly verified over the target ring
+  std::string stage;             // "stalled", "rounding", "repair", "found", "stopped"
+  double residual = 0;           // after the continuous phase
+  double exact_fraction = 0;     // entries fixed on the lattice when rounding ended
+  long steps = 0;                // optimisation steps (ALS sweeps or LM steps)
+  std::string how;               // repair route or why it failed
+  std::optional<Seed> near_miss;
+};
+
+struct RestartInput {
+  const MatmulTensor& tensor;
+  const Params& params;
+  const Target& target;
+  unsigned long long seed = 0;             // this restart's seed, from (run seed, index)
+  std::optional<Seed> from;                // start near a kept seed or a given scheme
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  std::function<bool()> stop;              // polled; true ends the restart early
+};
+
+RestartOutcome run_restart(const RestartInput& in);
+
+// The per-restart seed: a SplitMix64 mix of the run seed and the restart index.
+unsigned long long restart_seed(unsigned long long run_seed, unsigned long long index);
+
+}  // namespace tdisc::search::numeric

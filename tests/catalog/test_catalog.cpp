@@ -1,0 +1,222 @@
+// The catalogue: every file in algorithms/ verifies and carries its provenance, INDEX.md is up to
+// date, `tdisc catalog best` picks the lowest rank usable over the ring, and the exit codes.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "decomposition/catalogue.hpp"
+#include "decomposition/constructions.hpp"
+#include "decomposition/native.hpp"
+#include "tests/support.hpp"
+#include "verifier/verify.hpp"
+
+using namespace tdisc;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Scheme with_provenance(Scheme s, const std::string& source) {
+  s.provenance.source = source;
+  s.provenance.extra["licence"] = "test data";
+  return s;
+}
+
+// Strassen with a sign error that survives modulo 2 only.
+Scheme strassen_mod2() {
+  Scheme s = test::strassen();
+  s.v(2, 3) = 1;
+  s.ring = Ring::GF2;
+  return s;
+}
+
+// Strassen with U scaled by 2 and W by 1/2: rank 7 over Q (and mod 3), not over Z or mod 2.
+Scheme strassen_half() {
+  Scheme s = test::strassen();
+  for (int r = 0; r < 7; ++r)
+    for (int c = 0; c < 4; ++c) {
+      s.u(r, c) *= Coeff(2);
+      s.w(r, c) *= *Coeff::parse("1/2");
+    }
+  s.ring = Ring::Q;
+  return s;
+}
+
+// A small catalogue in a fresh folder, filled through `tdisc catalog add`.
+std::string small_catalogue() {
+  std::string dir = test::temp_dir("catalog");
+  std::string files;
+  int k = 0;
+  for (const Scheme& s : {classical_scheme({2, 2, 2}), strassen_mod2(), strassen_half(),
+                          join(test::strassen(), classical_scheme({2, 2, 1}), Axis::P)}) {
+    std::string path = dir + "/in" + std::to_string(k++) + ".json";
+    write_native(path, with_provenance(s, "test"));
+    files += " " + path;
+  }
+  auto r = test::run_tdisc("catalog add --dir " + dir + "/cat" + files);
+  REQUIRE(r.code == 0);
+  return dir + "/cat";
+}
+
+std::string best_line(const std::string& dir, const std::string& args) {
+  auto r = test::run_tdisc("catalog best --dir " + dir + " " + args);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  return r.out;
+}
+
+}  // namespace
+
+TEST_CASE("every catalogued scheme verifies over its ring and names source and licence", "[fast][catalog]") {
+  auto entries = read_catalogue(test::source_path("algorithms"));
+  REQUIRE(entries.size() >= 20);
+  for (const auto& e : entries) {
+    INFO(e.path);
+    Scheme s = read_native(e.path);
+    Verdict v = verify(s, s.ring);
+    INFO(v.why_not);
+    CHECK(v.valid);
+    CHECK_FALSE(e.source.empty());
+    CHECK_FALSE(e.licence.empty());
+    // Stored under the smallest ring it is valid over: a char-0 scheme is not declared above its
+    // coefficients' ring.
+    if (!ring_is_modular(s.ring)) CHECK(s.ring == coefficient_ring(s));
+  }
+}
+
+TEST_CASE("the catalogue holds the named classics and the headline schemes", "[fast][catalog]") {
+  auto all = read_catalogue(test::source_path("algorithms"));
+  auto rank_over = [&](Format f, Ring r) {
+    auto top = best(all, {f, true, r});
+    return top ? top->rank : -1;
+  };
+  CHECK(rank_over({2, 2, 2}, Ring::ZT) == 7);
+  CHECK(rank_over({3, 3, 3}, Ring::ZT) == 23);
+  CHECK(rank_over({2, 2, 3}, Ring::ZT) == 11);
+  CHECK(rank_over({2, 3, 3}, Ring::Z) == 15);
+  CHECK(rank_over({4, 4, 4}, Ring::ZT) == 49);
+  CHECK(rank_over({4, 4, 4}, Ring::Q) == 48);
+  CHECK(rank_over({4, 4, 4}, Ring::QI) == 48);
+  CHECK(rank_over({4, 4, 4}, Ring::GF2) == 47);
+  CHECK(rank_over({5, 5, 5}, Ring::QI) <= 93);
+  int named = 0;
+  for (const auto& e : all)
+    for (const char* n : {"Strassen", "Strassen-Winograd", "Laderman", "Strassen x Strassen"}) named += e.name == n;
+  CHECK(named == 4);
+}
+
+TEST_CASE("INDEX.md is up to date with the catalogue", "[fast][catalog]") {
+  const std::string dir = test::source_path("algorithms");
+  std::string expected = index_markdown(read_catalogue(dir),
+                                        read_best_known(test::fixture("fmm-catalogue/fmm_sota.json")));
+  INFO("regenerate with: tdisc catalog index");
+  CHECK(slurp(dir + "/INDEX.md") == expected);
+  auto r = test::run_tdisc("catalog index --check");
+  INFO(r.err);
+  CHECK(r.code == 0);
+}
+
+TEST_CASE("catalog best picks the lowest rank usable over the ring", "[fast][catalog]") {
+  std::string dir = small_catalogue();
+  CHECK(best_line(dir, "--size 2x2x2 --ring Z").find(" 8 ZT 2x2x2") != std::string::npos);
+  CHECK(best_line(dir, "--size 2x2x2 --ring ZT").find(" 8 ZT 2x2x2") != std::string::npos);
+  CHECK(best_line(dir, "--size 2x2x2 --ring Q").find(" 7 Q 2x2x2") != std::string::npos);
+  CHECK(best_line(dir, "--size 2x2x2 --ring GF2").find(" 7 GF2 2x2x2") != std::string::npos);
+  CHECK(best_line(dir, "--size 2x2x2 --ring GF3").find(" 7 Q 2x2x2") != std::string::npos);  // ½ = 2 mod 3
+  CHECK(best_line(dir, "--size 2x2x2").find(" 7 Q 2x2x2") != std::string::npos);  // ties: char 0 first
+  // A permutation counts unless --exact; the path printed exists.
+  std::string line = best_line(dir, "--size 3x2x2 --ring Z");
+  CHECK(line.find(" 11 Z 2x2x3") != std::string::npos);
+  CHECK(fs::exists(line.substr(0, line.find(' '))));
+  auto exact = test::run_tdisc("catalog best --dir " + dir + " --size 3x2x2 --exact");
+  CHECK(exact.code == 3);
+  CHECK(exact.err.find("no scheme for 3x2x2") != std::string::npos);
+  auto none = test::run_tdisc("catalog best --dir " + dir + " --size 5x5x5");
+  CHECK(none.code == 3);
+  auto list = test::run_tdisc("catalog list --dir " + dir + " --size 2x2x2 --ring GF2");
+  CHECK(list.code == 0);
+  CHECK(std::count(list.out.begin(), list.out.end(), '\n') == 2);  // classical and the mod-2 Strassen
+}
+
+TEST_CASE("catalog add verifies, narrows the ring, refuses invalid files and skips dominated ones", "[fast][catalog]") {
+  std::string dir = test::temp_dir("catalog-add");
+  Scheme s = with_provenance(test::strassen(), "test");
+  s.ring = Ring::Q;  // declared wider than needed: filed as ZT
+  write_native(dir + "/s.json", s);
+  auto r = test::run_tdisc("catalog add --dir " + dir + "/cat " + dir + "/s.json");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("over ZT") != std::string::npos);
+  auto again = test::run_tdisc("catalog add --dir " + dir + "/cat " + dir + "/s.json");
+  CHECK(again.code == 0);
+  CHECK(again.out.find("already catalogued") != std::string::npos);
+  write_native(dir + "/c.json", with_provenance(classical_scheme({2, 2, 2}), "test"));
+  auto skipped = test::run_tdisc("catalog add --if-better --dir " + dir + "/cat " + dir + "/c.json");
+  CHECK(skipped.code == 0);
+  CHECK(skipped.out.find("skipped") != std::string::npos);
+  CHECK(read_catalogue(dir + "/cat").size() == 1);
+
+  Scheme bad = with_provenance(test::strassen(), "test");
+  bad.u(0, 3) = 0;
+  write_native(dir + "/bad.json", bad);
+  auto refused = test::run_tdisc("catalog add --dir " + dir + "/cat2 " + dir + "/s.json " + dir + "/bad.json");
+  CHECK(refused.code == 2);
+  CHECK(refused.err.find("Brent equation") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir + "/cat2"));  // nothing written, not even the valid one
+
+  Scheme anonymous = test::strassen();
+  write_native(dir + "/anon.json", anonymous);
+  auto no_source = test::run_tdisc("catalog add --dir " + dir + "/cat3 " + dir + "/anon.json");
+  CHECK(no_source.code == 2);
+  CHECK(no_source.err.find("no source") != std::string::npos);
+  auto given = test::run_tdisc("catalog add --dir " + dir + "/cat3 --source me --licence CC0 " + dir + "/anon.json");
+  CHECK(given.code == 0);
+}
+
+TEST_CASE("catalog derive writes verified constructions", "[fast][catalog]") {
+  std::string dir = test::temp_dir("catalog-derive");
+  write_native(dir + "/s.json", with_provenance(test::strassen(), "Strassen 1969"));
+  auto kron = test::run_tdisc("catalog derive kron " + dir + "/s.json " + dir + "/s.json -o " + dir + "/ss.json");
+  REQUIRE(kron.code == 0);
+  Scheme ss = read_native(dir + "/ss.json");
+  CHECK(ss.format == Format{4, 4, 4});
+  CHECK(ss.rank() == 49);
+  CHECK(verify(ss, Ring::ZT).valid);
+  CHECK(ss.provenance.extra.at("licence") == "test data");
+  REQUIRE(test::run_tdisc("catalog derive classical 2x2x1 -o " + dir + "/c.json").code == 0);
+  REQUIRE(test::run_tdisc("catalog derive join " + dir + "/s.json " + dir + "/c.json --axis p -o " + dir + "/j.json").code == 0);
+  REQUIRE(test::run_tdisc("catalog derive permute " + dir + "/j.json --to 3x2x2 -o " + dir + "/p.json").code == 0);
+  Scheme p = read_native(dir + "/p.json");
+  CHECK(p.format == Format{3, 2, 2});
+  CHECK(verify(p, p.ring).valid);
+  auto dg = test::run_tdisc("catalog derive degroote " + dir + "/j.json --seed 42 -o " + dir + "/d.json");
+  REQUIRE(dg.code == 0);
+  CHECK(dg.out.find("seed 42") != std::string::npos);
+  Scheme d = read_native(dir + "/d.json");
+  CHECK(d.provenance.seed == 42ull);
+  CHECK(verify(d, d.ring).valid);
+  CHECK(test::run_tdisc("catalog derive join " + dir + "/s.json " + dir + "/ss.json --axis n -o " + dir + "/x.json").code == 2);
+  CHECK(test::run_tdisc("catalog derive permute " + dir + "/j.json --to 2x2x2 -o " + dir + "/x.json").code == 1);
+  CHECK_FALSE(fs::exists(dir + "/x.json"));
+}
+
+TEST_CASE("catalog exit codes", "[fast][catalog]") {
+  CHECK(test::run_tdisc("catalog").code == 1);
+  CHECK(test::run_tdisc("catalog frobnicate").code == 1);
+  CHECK(test::run_tdisc("catalog --help").code == 0);
+  CHECK(test::run_tdisc("catalog best").code == 1);                  // --size missing
+  CHECK(test::run_tdisc("catalog best --size 4x4x").code == 1);      // malformed format
+  CHECK(test::run_tdisc("catalog best --size 4x4 --ring R7").code == 1);
+  CHECK(test::run_tdisc("catalog list --dir /nonexistent/tdisc").code == 1);
+  CHECK(test::run_tdisc("catalog add").code == 1);
+  CHECK(test::run_tdisc("catalog add /nonexistent/x.json").code == 1);
+  CHECK(test::run_tdisc("catalog derive kron").code == 1);
+  CHECK(test::run_tdisc("catalog list --size 2x2x2").code == 0);
+  CHECK(test::run_tdisc("catalog check").code == 0);
+}

@@ -1,0 +1,128 @@
+// Rounding and exact repair: perturbed known schemes over Q and Q(i) come back exact and verified;
+// a wrong factor is re-solved exactly from the other two; inconsistent systems are refused.
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "src/search/numeric/exact_solve.hpp"
+#include "src/search/numeric/repair.hpp"
+#include "tests/support.hpp"
+#include "verifier/verify.hpp"
+
+using namespace tdisc;
+using namespace tdisc::search::numeric;
+
+namespace {
+
+// Scheme (R × I, term-major) → factors (I × R), plus uniform noise of the given size on every entry.
+template <class S>
+Factors<S> perturbed(const Scheme& s, double noise, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-noise, noise);
+  const CoeffMatrix* m[3] = {&s.u, &s.v, &s.w};
+  Factors<S> x;
+  for (int q = 0; q < 3; ++q) {
+    x.f[q] = Mat<S>(m[q]->cols(), m[q]->rows());
+    for (Eigen::Index r = 0; r < m[q]->rows(); ++r)
+      for (Eigen::Index i = 0; i < m[q]->cols(); ++i) {
+        const Coeff& c = (*m[q])(r, i);
+        if constexpr (std::is_same_v<S, double>) x.f[q](i, r) = c.real_double() + u(rng);
+        else x.f[q](i, r) = {c.real_double() + u(rng), c.imag_double() + u(rng)};
+      }
+  }
+  return x;
+}
+
+// Strassen with terms rescaled by (1+i, 1, (1−i)/2) and (i, −i, 1): valid over Q(i) only in form.
+Scheme gaussian_strassen() {
+  Scheme s = test::strassen();
+  Coeff a(1, 1), c(mpq_class(1, 2), mpq_class(-1, 2)), i(0, 1);
+  for (Eigen::Index k = 0; k < 4; ++k) {
+    s.u(0, k) *= a, s.w(0, k) *= c;
+    s.u(3, k) *= i, s.v(3, k) *= -i;
+  }
+  s.ring = Ring::QI;
+  return s;
+}
+
+bool same_coefficients(Scheme a, Scheme b) {
+  a.ring = b.ring = Ring::QI;
+  return canonical_text(a) == canonical_text(b);
+}
+
+}  // namespace
+
+TEST_CASE("the Gaussian Strassen fixture is valid and really complex", "[fast]") {
+  Scheme s = gaussian_strassen();
+  CHECK(verify(s, Ring::QI).valid);
+  CHECK(coefficient_ring(s) == Ring::QI);
+}
+
+TEST_CASE("rounding recovers Strassen over Q from noise 1e-3 on every entry", "[fast]") {
+  Scheme s = test::strassen();
+  auto x = perturbed<double>(s, 1e-3, 11);
+  RepairResult r = repair(s.format, round_factors(x, Lattice::Half, 0), Ring::Q);
+  REQUIRE(r.scheme);
+  CHECK(r.how == "rounded");
+  CHECK(verify(*r.scheme, Ring::Q).valid);
+  CHECK(same_coefficients(*r.scheme, s));
+}
+
+TEST_CASE("rounding recovers a Gaussian-rational scheme over Q(i)", "[fast]") {
+  Scheme s = gaussian_strassen();
+  auto x = perturbed<cdouble>(s, 1e-3, 12);
+  RepairResult r = repair(s.format, round_factors(x, Lattice::HalfGaussian, 0), Ring::QI);
+  REQUIRE(r.scheme);
+  CHECK(verify(*r.scheme, Ring::QI).valid);
+  CHECK(same_coefficients(*r.scheme, s));
+}
+
+TEST_CASE("repair solves a destroyed factor exactly from the other two (Q and Q(i))", "[fast]") {
+  for (Scheme s : {test::strassen(), gaussian_strassen()}) {
+    Ring ring = coefficient_ring(s) == Ring::QI ? Ring::QI : Ring::Q;
+    auto x = perturbed<cdouble>(s, 1e-3, 13);
+    x.f[2].setRandom();  // W replaced by garbage: rounding alone cannot work
+    ExactFactors e = round_factors(x, Lattice::HalfGaussian, 0);
+    REQUIRE_FALSE(verify(to_scheme(s.format, e, ring), ring).valid);
+    RepairResult r = repair(s.format, e, ring);
+    REQUIRE(r.scheme);
+    CHECK(r.how == "solved factor W exactly");
+    CHECK(verify(*r.scheme, ring).valid);
+  }
+}
+
+TEST_CASE("repair reaches ¼ and ⅛ coefficients with a wider rational net", "[fast]") {
+  Scheme s = test::strassen();
+  for (Eigen::Index k = 0; k < 4; ++k) s.u(1, k) *= Coeff(mpq_class(1, 8)), s.w(1, k) *= Coeff(8);
+  for (Eigen::Index k = 0; k < 4; ++k) s.v(2, k) *= Coeff(mpq_class(1, 4)), s.w(2, k) *= Coeff(4);
+  REQUIRE(verify(s, Ring::Q).valid);
+  auto x = perturbed<double>(s, 1e-3, 14);
+  RepairResult coarse = repair(s.format, round_factors(x, Lattice::Half, 0), Ring::Q);
+  CHECK((!coarse.scheme || !same_coefficients(*coarse.scheme, s)));
+  RepairResult r = repair(s.format, round_factors(x, Lattice::Half, 8), Ring::Q);
+  REQUIRE(r.scheme);
+  CHECK(same_coefficients(*r.scheme, s));
+}
+
+TEST_CASE("an inexact rounding that no factor can fix is refused, not reported", "[fast]") {
+  Scheme s = test::strassen();
+  auto x = perturbed<double>(s, 1e-3, 15);
+  x.f[0](0, 0) += 1, x.f[1](1, 1) += 1, x.f[2](2, 2) += 1;  // one wrong entry in every factor
+  RepairResult r = repair(s.format, round_factors(x, Lattice::Half, 0), Ring::Q);
+  CHECK_FALSE(r.scheme);
+  CHECK_FALSE(r.why_not.empty());
+}
+
+TEST_CASE("exact Gauss–Jordan: consistent, underdetermined and inconsistent systems", "[fast]") {
+  CoeffMatrix k(3, 2), b(3, 1), pref(2, 1);
+  k << Coeff(1), Coeff(1), Coeff(2), Coeff(2), Coeff(0), Coeff(0);
+  b << Coeff(mpq_class(1, 3)), Coeff(mpq_class(2, 3)), Coeff(0);
+  pref << Coeff(0), Coeff(5);
+  ExactSolution sol = solve_exact(k, b, pref);
+  REQUIRE(sol.x);
+  CHECK(sol.rank == 1);
+  CHECK((*sol.x)(1, 0) == Coeff(5));  // free unknown kept at its preferred value
+  CHECK((*sol.x)(0, 0) == Coeff(mpq_class(1, 3)) - Coeff(5));
+  b(2, 0) = Coeff(0, 1);  // 0 = i: inconsistent
+  k(2, 0) = Coeff(0);
+  CHECK_FALSE(solve_exact(k, b, pref).x);
+}
