@@ -183,7 +183,7 @@ json recipe_schema(const std::vector<std::string>& engines) {
 
 std::string cell_of_recipe(const Recipe& r) {
   std::string lattice = "-";
-  for (const char* key : {"lattice", "ring", "field"})
+  for (const char* key : {"lattice", "walk_ring", "ring", "field"})
     if (r.params.contains(key) && r.params[key].is_string()) {
       lattice = r.params[key].get<std::string>();
       break;

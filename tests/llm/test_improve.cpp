@@ -7,6 +7,12 @@
 #include "src/llm/evaluator.hpp"
 #include "src/llm/recipe.hpp"
 #include "src/search/engine.hpp"
+#include "src/llm/proposer/engine.hpp"
+#include "tests/llm/harness.hpp"
+#include "tests/llm/script_server.hpp"
+#include "tests/support.hpp"
+#include <cstdlib>
+#include <filesystem>
 
 using namespace tdisc;
 using namespace tdisc::llm;
@@ -41,11 +47,21 @@ Score measure(const std::string& engine, const json& overrides, search::Target t
 
 }  // namespace
 
-TEST_CASE("explore numeric parameters", "[.explore]") {
-  search::Target t{Format{2, 2, 2}, 7, Ring::Q};
-  const char* variants[] = {R"({})", R"({"method":"lm"})", R"({"lattice":"half"})"};
-  for (const char* v : variants) {
-    Score s = measure("numeric", json::parse(v), t, 4, 5, 100);
-    std::printf("%-45s %s, residual %g\n", v, s.note.c_str(), s.residual);
+std::string env_or(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : fallback;
+}
+
+// TDISC_EXPLORE_ENGINE / _SIZE / _RANK / _RING / _VARIANTS (JSON list of overrides) / _SEEDS / _BUDGET.
+TEST_CASE("explore engine parameters", "[.explore]") {
+  std::string engine = env_or("TDISC_EXPLORE_ENGINE", "flip");
+  search::Target t{*parse_format(env_or("TDISC_EXPLORE_SIZE", "3x3")), std::stoi(env_or("TDISC_EXPLORE_RANK", "23")),
+                   *parse_ring(env_or("TDISC_EXPLORE_RING", "ZT"))};
+  json variants = json::parse(env_or("TDISC_EXPLORE_VARIANTS", "[{}]"));
+  int seeds = std::stoi(env_or("TDISC_EXPLORE_SEEDS", "4"));
+  double budget = std::stod(env_or("TDISC_EXPLORE_BUDGET", "10"));
+  for (const auto& v : variants) {
+    Score s = measure(engine, v, t, seeds, budget, 100);
+    std::printf("%-60s %s, residual %g\n", v.dump().c_str(), s.note.c_str(), s.residual);
   }
 }
