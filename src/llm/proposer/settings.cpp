@@ -1,6 +1,7 @@
 // Settings of the "llm" engine from the search CLI's --llm-* flags and the OpenAI environment.
 #include "src/llm/proposer/settings.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -44,10 +45,16 @@ json llm_default_params() {
 
 namespace {
 
-// params["llm"] (or params itself), with numbers given as text ("--llm-max-calls 5" arrives as "5")
+// params["llm"] (or params itself), keys with '-' read as '_', numbers given as text ("--llm-max-calls 5" arrives as "5")
 // turned into numbers, so that the range checks see what the user meant.
 json section(const json& params) {
-  json p = params.contains("llm") && params["llm"].is_object() ? params["llm"] : params;
+  const json& given = params.contains("llm") && params["llm"].is_object() ? params["llm"] : params;
+  json p = json::object();
+  for (auto it = given.begin(); it != given.end(); ++it) {  // "max-calls" (flag spelling) = "max_calls"
+    std::string key = it.key();
+    std::replace(key.begin(), key.end(), '-', '_');
+    p[key] = it.value();
+  }
   for (auto it = p.begin(); it != p.end(); ++it) {
     if (!it.value().is_string() || !llm_default_params().contains(it.key()) || !llm_default_params()[it.key()].is_number())
       continue;
