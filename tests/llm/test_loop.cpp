@@ -233,3 +233,23 @@ TEST_CASE("direct scheme proposals are verified exactly; a valid one is offered,
   CHECK(best.provenance.method == "llm-scheme");
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("--llm-max-tokens stops spending; usage and cost are counted", "[fast][llm][loop]") {
+  std::vector<ScriptStep> script(5, ScriptServer::completion(recipe(50), 1000, 200));
+  ScriptServer server(script);
+  std::string dir = test::temp_dir("llm-tokens");
+  search::EngineConfig config = config_for(server, dir, 0);  // no call limit
+  config.params["llm"]["max_tokens"] = "2000";               // as the CLI passes it: text
+  config.params["llm"]["price_in"] = 2.5;
+  config.params["llm"]["price_out"] = 10.0;
+  config.seconds = 4;
+  test::RunDirReporter reporter(dir, config.target, 4, false);
+  search::make_engine("llm")->run(config, reporter);
+  json state = reporter.last_checkpoint();
+  CHECK(state["calls"] == 2);  // 1200 tokens after one call, 2400 ≥ 2000 after two: no third
+  CHECK(state["prompt_tokens"] == 2000);
+  CHECK(state["completion_tokens"] == 400);
+  CHECK(state["cost_usd"].get<double>() == Approx(2 * (1000 * 2.5 + 200 * 10.0) / 1e6));
+  CHECK(server.served() == 2);
+  std::filesystem::remove_all(dir);
+}
