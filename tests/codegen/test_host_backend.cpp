@@ -46,6 +46,16 @@ TEST_CASE("host backend: rectangular and ½-coefficient schemes, mixed levels", 
   REQUIRE(r.output.find("0 failures") != std::string::npos);
 }
 
+TEST_CASE("host backend: the rational 4x4x4:48 (¼, ⅛ coefficients) alone and over Strassen", "[fast][codegen]") {
+  const Scheme r48 = read_native(source_path("codegen/schemes/r48-4x4x4-Q.json"));
+  REQUIRE(verify(r48, Ring::Q).valid);
+  std::vector<HostVariant> vs = {{{r48}, "r48-L1"}, {{r48, strassen()}, "r48-over-strassen-L2", 0}};
+  CompileRun r = run_host_variants(vs, "r48");
+  INFO(r.output);
+  REQUIRE(r.code == 0);
+  REQUIRE(r.output.find("0 failures") != std::string::npos);
+}
+
 // Every catalogue scheme up to 4x4x4 that is valid in characteristic 0 with real coefficients.
 TEST_CASE("host backend: every catalogue scheme up to 4x4x4, 1-3 levels", "[slow][codegen]") {
   const std::filesystem::path root = source_path("algorithms");
@@ -74,10 +84,9 @@ TEST_CASE("host backend: every catalogue scheme up to 4x4x4, 1-3 levels", "[slow
     }();
     const double tol = dyadic ? 0 : 1e-6;
     const std::string name = e.path().filename().string();
-    const long rank = sc.rank();
     vs.push_back({{sc}, name + "-L1", 64, tol});
-    if (rank <= 23) vs.push_back({{sc, sc}, name + "-L2", 0, tol});
-    if (rank <= 8) vs.push_back({{sc, sc, sc}, name + "-L3", 0, tol});
+    vs.push_back({{sc, sc}, name + "-L2", 0, tol});
+    vs.push_back({{sc, sc, sc}, name + "-L3", 0, tol});
   }
   if (vs.empty()) {
     WARN("algorithms/ holds no scheme up to 4x4x4");
