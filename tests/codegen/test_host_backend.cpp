@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "codegen/plan.hpp"
+#include "decomposition/formats/formats.hpp"
 #include "decomposition/native.hpp"
 #include "tests/codegen/codegen_support.hpp"
 #include "tests/support.hpp"
@@ -56,7 +57,8 @@ TEST_CASE("host backend: the rational 4x4x4:48 (¼, ⅛ coefficients) alone and 
   REQUIRE(r.output.find("0 failures") != std::string::npos);
 }
 
-// Every catalogue scheme up to 4x4x4 that is valid in characteristic 0 with real coefficients.
+// Every catalogue scheme up to 4x4x4 (native files and the typed-in .exp sources under algorithms/)
+// that is valid in characteristic 0 with real coefficients, at 1, 2 and 3 levels.
 TEST_CASE("host backend: every catalogue scheme up to 4x4x4, 1-3 levels", "[slow][codegen]") {
   const std::filesystem::path root = source_path("algorithms");
   if (!std::filesystem::exists(root)) {
@@ -65,10 +67,11 @@ TEST_CASE("host backend: every catalogue scheme up to 4x4x4, 1-3 levels", "[slow
   }
   std::vector<HostVariant> vs;
   for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
-    if (e.path().extension() != ".json" || e.path().filename() == "index.json") continue;
+    const std::string ext = e.path().extension().string();
+    if ((ext != ".json" && ext != ".exp") || e.path().filename() == "index.json") continue;
     Scheme sc;
     try {
-      sc = read_native(e.path().string());
+      sc = ext == ".json" ? read_native(e.path().string()) : import_scheme("exp", e.path().string());
     } catch (const std::exception&) {
       continue;  // not a scheme file (an index, a note)
     }
