@@ -57,5 +57,5 @@ if [ "${2:-}" = "tests" ]; then
 fi
 echo "== summary ($dt, harness exit $rc) =="
 grep -E "^(device|variant|exact checks|fast_p)" "$OUT/bench-$dt.log"
-grep -E "  (separate|batched) " "$OUT/bench-$dt.log"
+grep -E " (separate|batched|streams) +[0-9]" "$OUT/bench-$dt.log"
 exit $rc
