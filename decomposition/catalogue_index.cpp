@@ -24,7 +24,8 @@ std::string rank_cell(const std::vector<CatalogueEntry>& all, Format f, Ring r, 
   auto top = best(all, {f, true, r});
   if (!top) return "—";
   std::string t = std::to_string(top->rank);
-  if (known && top->rank <= *known) t += " ✓";
+  if (known && top->rank == *known) t += " ✓";
+  if (known && top->rank < *known) t += " ★";
   return t;
 }
 
@@ -39,7 +40,8 @@ std::string header() {
          "A ring column holds our lowest rank among schemes *usable* over that ring: a scheme valid over\n"
          "ZT also counts for Z, Q, QI, and for GF2/GF3; a Q scheme counts for GF3 (or GF2) when no\n"
          "denominator is divisible by 3 (or 2); GF2-only schemes count for GF2 alone. ✓ marks a rank\n"
-         "equal to the best known one; — means no scheme in the catalogue.\n\n";
+         "equal to the best known one, ★ one below it (fmm_sota.json does not record rings; so far only\n"
+         "mod-2 schemes fall below it); — means no scheme in the catalogue.\n\n";
 }
 
 std::string summary_table(const std::vector<CatalogueEntry>& all, const std::map<Format, int>& known, int max_dim) {

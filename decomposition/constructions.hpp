@@ -36,6 +36,8 @@ Scheme kronecker(const Scheme& a, const Scheme& b);
 // Direct sum along an axis: ⟨n,m,p⟩ + ⟨n',m,p⟩ = ⟨n+n',m,p⟩ (axis N; likewise M and P), rank
 // R + R'. The second scheme's indices on that axis are shifted by the first's dimension.
 Scheme join(const Scheme& a, const Scheme& b, Axis axis);
+// Whether join(a, b, axis) is defined: the two other dimensions agree.
+bool joinable(Format a, Format b, Axis axis);
 
 // Restriction to index subsets I ⊆ [n], J ⊆ [m], K ⊆ [p] (in the given order): the scheme for
 // ⟨|I|,|J|,|K|⟩ obtained by setting the other entries of A, B and C to zero; terms that become

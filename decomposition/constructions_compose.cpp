@@ -85,27 +85,26 @@ void embed_scheme(Scheme& out, const Scheme& s, int first_term, Axis axis, int o
 
 const char* axis_name(Axis a) { return a == Axis::N ? "n" : a == Axis::M ? "m" : "p"; }
 
+int& dimension(Format& f, Axis a) { return a == Axis::N ? f.n : a == Axis::M ? f.m : f.p; }
+int dimension(const Format& f, Axis a) { return a == Axis::N ? f.n : a == Axis::M ? f.m : f.p; }
+
 }  // namespace
+
+bool joinable(Format a, Format b, Axis axis) {
+  if (axis == Axis::N) return a.m == b.m && a.p == b.p;
+  if (axis == Axis::M) return a.n == b.n && a.p == b.p;
+  return a.n == b.n && a.m == b.m;
+}
 
 Scheme join(const Scheme& a, const Scheme& b, Axis axis) {
   a.check_shape();
   b.check_shape();
   const Format &f = a.format, &g = b.format;
+  TDISC_REQUIRE(joinable(f, g, axis), f.str() + " and " + g.str() + " cannot be joined along " + axis_name(axis));
   Format fg = f;
-  bool fits = false;
-  if (axis == Axis::N) {
-    fits = f.m == g.m && f.p == g.p;
-    fg.n += g.n;
-  } else if (axis == Axis::M) {
-    fits = f.n == g.n && f.p == g.p;
-    fg.m += g.m;
-  } else {
-    fits = f.n == g.n && f.m == g.m;
-    fg.p += g.p;
-  }
-  TDISC_REQUIRE(fits, f.str() + " and " + g.str() + " cannot be joined along " + axis_name(axis));
+  dimension(fg, axis) += dimension(g, axis);
   Scheme out = Scheme::zeros(fg, a.rank() + b.rank());
-  int off = axis == Axis::N ? f.n : axis == Axis::M ? f.m : f.p;
+  const int off = dimension(f, axis);
   embed_scheme(out, a, 0, axis, 0);
   embed_scheme(out, b, a.rank(), axis, off);
   return detail::finish_derived(std::move(out), "join", {&a, &b}, std::string("along ") + axis_name(axis));
@@ -157,7 +156,7 @@ Scheme restrict_to(const Scheme& s, Format sub) {
 
 std::pair<Scheme, Scheme> split(const Scheme& s, Axis axis, int at) {
   const Format& f = s.format;
-  int d = axis == Axis::N ? f.n : axis == Axis::M ? f.m : f.p;
+  const int d = dimension(f, axis);
   TDISC_REQUIRE(at > 0 && at < d, "split point must lie strictly inside the dimension");
   std::vector<int> I = range(0, f.n), J = range(0, f.m), K = range(0, f.p);
   std::vector<int>& cut = axis == Axis::N ? I : axis == Axis::M ? J : K;

@@ -2,6 +2,7 @@
 // format "n,m,p"; either a plain array (3, dim, R) (square formats) or a pickled object array of
 // three arrays u (nm×R), v (mp×R), w (pn×R). Columns are terms; trace form (W = Cᵀ).
 #include <cctype>
+#include <map>
 
 #include "decomposition/error.hpp"
 #include "decomposition/formats/hints.hpp"
@@ -32,16 +33,24 @@ std::string keys_text(const std::vector<std::string>& keys) {
   return out;
 }
 
-// One factor (rows × R) from `a`, where element (x, r) sits at index(x, r).
+// One factor (rows × R) from `a`, where element (x, r) sits at index(x, r). Entries repeat (0, ±1,
+// ±½), so each distinct value is converted once.
 template <class Index>
 CoeffMatrix factor(const NdArray& a, int rows, long R, Index index, const std::string& path, const std::string& where) {
   CoeffMatrix m(R, rows);  // R × rows, term-major
+  std::map<std::string, Coeff> seen;  // raw bytes → value
   for (long r = 0; r < R; ++r)
     for (int x = 0; x < rows; ++x) {
-      auto c = a.at(index(x, r));
-      if (!c) throw InputError(path, 0, where + ": entry (" + std::to_string(x) + "," + std::to_string(r) +
-                                            ") is not an exact small dyadic rational (corrupted float?)");
-      m(r, x) = *c;
+      long flat = a.flat_index(index(x, r));
+      std::string raw = a.data.substr(static_cast<size_t>(flat) * static_cast<size_t>(a.item_size), static_cast<size_t>(a.item_size));
+      auto it = seen.find(raw);
+      if (it == seen.end()) {
+        auto c = a.at_flat(flat);
+        if (!c) throw InputError(path, 0, where + ": entry (" + std::to_string(x) + "," + std::to_string(r) +
+                                              ") is not an exact small dyadic rational (corrupted float?)");
+        it = seen.emplace(raw, *c).first;
+      }
+      m(r, x) = it->second;
     }
   return m;
 }

@@ -88,7 +88,7 @@ ImportedScheme read_fast_matmul(const std::string& path, const std::string& text
     for (auto& row : block)
       if (row.values.size() != R)
         throw InputError(path, row.line, "row has " + std::to_string(row.values.size()) + " entries, expected " +
-                                             std::to_string(R) + " (one per product)");
+                                             std::to_string(R) + " (one per product; truncated?)");
   auto from_rows = dims_from_rows(static_cast<long>(bl[0].size()), static_cast<long>(bl[1].size()), static_cast<long>(bl[2].size()));
   std::optional<Format> stated = chosen_dims(name_hints(path), opt);
   Format f;

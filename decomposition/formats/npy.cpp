@@ -27,12 +27,20 @@ bool parse_descr(const std::string& descr, NdArray& a) {
   return a.item_size == 1 || a.item_size == 2 || a.item_size == 4 || a.item_size == 8;
 }
 
-std::optional<Coeff> NdArray::at(const std::vector<long>& index, int max_shift) const {
+long NdArray::flat_index(const std::vector<long>& index) const {
   long flat = 0;
   if (fortran)
     for (size_t d = shape.size(); d-- > 0;) flat = flat * shape[d] + index[d];
   else
     for (size_t d = 0; d < shape.size(); ++d) flat = flat * shape[d] + index[d];
+  return flat;
+}
+
+std::optional<Coeff> NdArray::at(const std::vector<long>& index, int max_shift) const {
+  return at_flat(flat_index(index), max_shift);
+}
+
+std::optional<Coeff> NdArray::at_flat(long flat, int max_shift) const {
   size_t off = static_cast<size_t>(flat) * static_cast<size_t>(item_size);
   if (off + static_cast<size_t>(item_size) > data.size()) return std::nullopt;
   unsigned char raw[8];

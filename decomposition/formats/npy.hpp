@@ -22,6 +22,9 @@ struct NdArray {
   // Element at a multi-index (row-major or Fortran order as stored); numeric kinds only.
   // Integers exactly; floats exactly when they are multiples of 2^-max_shift, else nullopt.
   std::optional<Coeff> at(const std::vector<long>& index, int max_shift = 16) const;
+  // The same at a position in storage order (row-major flattening of index, or Fortran's).
+  std::optional<Coeff> at_flat(long flat, int max_shift = 16) const;
+  long flat_index(const std::vector<long>& index) const;
 };
 
 // "'<i8'" style descr into byte order, kind and size; false when unsupported.

@@ -228,7 +228,7 @@ struct Machine {
 }  // namespace
 
 NdArray unpickle_array(const std::string& pickle, const std::string& path, const std::string& where) {
-  Machine m{pickle, path, where};
+  Machine m{pickle, path, where, 0, {}, {}};
   while (m.step()) {
   }
   if (m.stack.size() != 1 || m.stack.back()->kind != Value::Array) m.fail("the pickle does not hold one numpy array");

@@ -33,7 +33,7 @@ const OptionTable kDeriveOptions{
      {"name", "NAME", "", "a name stored in the provenance", ""}},
     "ARGS"};
 
-Format format_option(const ParsedOptions& o, const std::string& name, const std::string& text) {
+Format format_option(const std::string& name, const std::string& text) {
   auto f = parse_format(text);
   if (!f) throw UsageError("--" + name + ": \"" + text + "\" is not a format like 2x3x4");
   return *f;
@@ -52,37 +52,43 @@ Scheme degroote_of(const Scheme& s, std::uint64_t seed) {
   return out;
 }
 
-Scheme derived(const std::string& op, const std::vector<std::string>& pos, const ParsedOptions& o) {
-  if (op == "classical") return need_args(pos, 1, op), classical_scheme(format_option(o, "size", pos[1]));
-  if (op == "kron" || op == "join") {
-    need_args(pos, 2, op);
-    Scheme a = read_native(pos[1]), b = read_native(pos[2]);
-    if (op == "kron") return kronecker(a, b);
-    auto axis = parse_axis(o.text("axis"));
-    if (!axis) throw UsageError("catalog derive join: --axis n|m|p is required");
-    if (!(axis == Axis::N ? a.format.m == b.format.m && a.format.p == b.format.p
-                          : axis == Axis::M ? a.format.n == b.format.n && a.format.p == b.format.p
-                                            : a.format.n == b.format.n && a.format.m == b.format.m))
-      throw InputError(pos[2], 0, a.format.str() + " and " + b.format.str() + " cannot be joined along " + o.text("axis"));
-    return join(a, b, *axis);
+Scheme derived_pair(const std::string& op, const std::vector<std::string>& pos, const ParsedOptions& o) {
+  need_args(pos, 2, op);
+  Scheme a = read_native(pos[1]), b = read_native(pos[2]);
+  if (op == "kron") return kronecker(a, b);
+  auto axis = parse_axis(o.text("axis"));
+  if (!axis) throw UsageError("catalog derive join: --axis n|m|p is required");
+  if (!joinable(a.format, b.format, *axis))
+    throw InputError(pos[2], 0, a.format.str() + " and " + b.format.str() + " cannot be joined along " + o.text("axis"));
+  return join(a, b, *axis);
+}
+
+Scheme derived_reshaped(const std::string& op, const Scheme& s, const ParsedOptions& o) {
+  if (!o.has("to")) throw UsageError("catalog derive " + op + ": --to NxMxP is required");
+  Format to = format_option("to", o.text("to"));
+  const Format& f = s.format;
+  if (op == "permute") {
+    if (sorted_format(to) != sorted_format(f)) throw UsageError("--to " + to.str() + " is not a permutation of " + f.str());
+    return permute_to(s, to);
   }
+  if (to.n > f.n || to.m > f.m || to.p > f.p) throw UsageError("--to " + to.str() + " is not inside " + f.str());
+  return restrict_to(s, to);
+}
+
+Scheme derived(const std::string& op, const std::vector<std::string>& pos, const ParsedOptions& o) {
+  if (op == "classical") {
+    need_args(pos, 1, op);
+    return classical_scheme(format_option("size", pos[1]));
+  }
+  if (op == "kron" || op == "join") return derived_pair(op, pos, o);
+  if (op != "rotate" && op != "transpose" && op != "degroote" && op != "permute" && op != "restrict")
+    throw UsageError("catalog derive: unknown construction \"" + op + "\" (see --help)");
   need_args(pos, 1, op);
   Scheme s = read_native(pos[1]);
   if (op == "rotate") return rotate(s);
   if (op == "transpose") return transpose(s);
   if (op == "degroote") return degroote_of(s, static_cast<std::uint64_t>(o.integer("seed", 0, 1L << 62)));
-  if (op == "permute" || op == "restrict") {
-    if (!o.has("to")) throw UsageError("catalog derive " + op + ": --to NxMxP is required");
-    Format to = format_option(o, "to", o.text("to"));
-    const Format& f = s.format;
-    if (op == "permute") {
-      if (sorted_format(to) != sorted_format(f)) throw UsageError("--to " + to.str() + " is not a permutation of " + f.str());
-      return permute_to(s, to);
-    }
-    if (to.n > f.n || to.m > f.m || to.p > f.p) throw UsageError("--to " + to.str() + " is not inside " + f.str());
-    return restrict_to(s, to);
-  }
-  throw UsageError("catalog derive: unknown construction \"" + op + "\" (see --help)");
+  return derived_reshaped(op, s, o);
 }
 
 }  // namespace

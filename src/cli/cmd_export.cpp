@@ -45,6 +45,10 @@ int cmd_export(const Args& args) {
   const std::string format = o.text("to");
   Scheme s = read_native(o.positional()[0]);
   std::string text = export_scheme(format, s);
+  if (ring_is_modular(s.ring) && format != "native" && format != "perminov-json" && format != "python" &&
+      format != "latex" && format != "slp")
+    std::cerr << "tdisc: note: " << format << " files do not record the ring; this scheme holds only over "
+              << ring_name(s.ring) << " (the flips convention: put \"mod2\" in the file name)\n";
   if (o.has("out")) write_file_atomic(o.text("out"), text);
   else std::cout << text;
   return kOk;

@@ -40,8 +40,15 @@ const OptionTable& import_options() {
 [[noreturn]] void refuse(const ImportedScheme& im, Ring over) {
   Verdict v = verify(im.scheme, over);
   int line = 0;
-  if (v.failure && !v.failure->terms.empty()) line = im.line_of_term(v.failure->terms.front());
-  throw InputError(im.path, line, "not a valid scheme (checked over " + std::string(ring_name(over)) + "): " + v.why_not);
+  std::string where;
+  if (v.failure)
+    for (int t : v.failure->terms)
+      if (int l = im.line_of_term(t)) {
+        if (!line) line = l;
+        where += (where.empty() ? "; those terms are on line " : ", ") + std::to_string(l);
+      }
+  throw InputError(im.path, line, "not a valid scheme (checked over " + std::string(ring_name(over)) + "): " +
+                                      v.why_not + where);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "generated/tdisc_version.hpp"
 #include "src/cli/commands.hpp"
+#include "src/llm/proposer/engine.hpp"
 
 namespace {
 
@@ -32,6 +33,7 @@ void usage(std::ostream& os) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  tdisc::llm::register_llm_engine();  // the "llm" engine lives outside src/search
   if (argc < 2) {
     usage(std::cerr);
     return tdisc::cli::kUsage;

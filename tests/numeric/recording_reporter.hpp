@@ -52,7 +52,7 @@ public:
   std::map<std::string, double> counters;
   std::optional<double> first_found;
   bool checkpoint_every_call = false;
-  int stop_at_rank = INT_MAX;
+  int stop_at_rank = 0;  // the orchestrator stops at the target rank; tests rely on the engine
 
 private:
   Ring ring_;

@@ -1,6 +1,41 @@
-// Placeholder until the flip engine lands: the factory returns nullptr, which the CLI reports.
+// The flip-graph engine behind the Engine contract: picks the walk's field from the target ring
+// and hands over to the walkers (Kauers–Moosbauer 2022; Arai–Ichikawa–Hukushima 2024).
 #include "src/search/flip/flip_engine.hpp"
 
+#include "decomposition/error.hpp"
+#include "src/search/flip/params.hpp"
+#include "src/search/flip/runner.hpp"
+
 namespace tdisc::search {
-std::unique_ptr<Engine> make_flip_engine() { return nullptr; }
-}
+
+namespace {
+
+class FlipEngine : public Engine {
+public:
+  std::string name() const override { return "flip"; }
+  nlohmann::json default_params() const override { return flip::default_flip_params(); }
+  std::vector<std::string> validate_params(const nlohmann::json& params) const override {
+    return flip::check_flip_params(params);
+  }
+  void run(const EngineConfig& config, Reporter& reporter) override {
+    auto problems = validate_params(config.params);
+    TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
+    flip::FlipParams p = flip::parse_flip_params(config.params);
+    const Format& f = config.target.format;
+    if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
+      throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");
+    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start)
+      throw UsageError("the flip engine holds at most 254 terms: " + f.str() + " starts at rank " + std::to_string(f.classical_rank()));
+    switch (flip::walk_ring_for(config.target.ring, p.walk_ring)) {
+      case Ring::GF2: flip::run_walkers<flip::GF2>(config, p, reporter); break;
+      case Ring::GF3: flip::run_walkers<flip::GF3>(config, p, reporter); break;
+      default: flip::run_walkers<flip::ZT>(config, p, reporter); break;
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_flip_engine() { return std::make_unique<FlipEngine>(); }
+
+}  // namespace tdisc::search

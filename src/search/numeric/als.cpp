@@ -6,15 +6,18 @@
 
 namespace tdisc::search::numeric {
 
+// Identity up to c, then a tanh knee of slope 1 at c saturating at c + 1: lattice values below c
+// are never moved, runaway entries (degenerate swamps) are bounded.
 double soft_clip(double x, double c) {
-  if (c <= 0 || std::abs(x) < 0.5 * c) return x;
-  return c * std::tanh(x / c);
+  double r = std::abs(x);
+  if (c <= 0 || r <= c) return x;
+  return std::copysign(c + std::tanh(r - c), x);
 }
 
 cdouble soft_clip(cdouble x, double c) {
   double r = std::abs(x);
-  if (c <= 0 || r < 0.5 * c) return x;
-  return x * (c * std::tanh(r / c) / r);
+  if (c <= 0 || r <= c) return x;
+  return x * ((c + std::tanh(r - c)) / r);
 }
 
 namespace {

@@ -20,7 +20,7 @@ struct Weights {
 template <class S>
 void als_sweep(const MatmulTensor& t, Factors<S>& x, const FixedMask& fixed, const Weights& w);
 
-// x ← c·tanh(x/c) on the magnitude: entries beyond ~c are pulled back, small ones are untouched.
+// Soft clipping of the magnitude: identity up to c, bounded by c + 1 beyond.
 double soft_clip(double x, double c);
 cdouble soft_clip(cdouble x, double c);
 

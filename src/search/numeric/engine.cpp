@@ -81,8 +81,9 @@ public:
 private:
   long claim() {
     std::lock_guard lock(flight_mutex);
-    long idx = next.fetch_add(1);
+    long idx = next.load();
     if (params.restarts > 0 && idx >= params.restarts) return -1;
+    next = idx + 1;
     in_flight.insert(idx);
     return idx;
   }

@@ -48,17 +48,21 @@ Coeff exact_value(double x) { return *Coeff::from_double(x); }
 Coeff exact_value(cdouble x) { return *Coeff::from_double(x.real(), x.imag()); }
 
 namespace {
+// Smallest denominator first, so ½ is preferred to 4/8; the tolerance is a quarter of the
+// smallest gap between fractions of denominator ≤ max_den, so no neighbour can be mistaken.
 mpq_class snap_part(double x, int max_den) {
-  // Smallest denominator first, so ½ is preferred to 4/8 when both are within reach.
-  for (int q = 1; q <= max_den; q *= 2) {
+  const double tol = 0.25 / (static_cast<double>(max_den) * max_den);
+  for (int q = 1; q <= max_den; ++q) {
     double r = std::round(x * q);
-    if (std::abs(x - r / q) < 0.25 / max_den || q * 2 > max_den) {
+    if (std::abs(x - r / q) < tol) {
       mpq_class v(static_cast<long>(r), q);
       v.canonicalize();
       return v;
     }
   }
-  return mpq_class(static_cast<long>(std::round(x)));
+  mpq_class v(static_cast<long>(std::round(x * max_den)), max_den);  // nothing close: finest grid
+  v.canonicalize();
+  return v;
 }
 }  // namespace
 

@@ -25,8 +25,8 @@ cdouble nearest(Lattice l, cdouble x);
 Coeff exact_value(double x);
 Coeff exact_value(cdouble x);
 
-// The nearest rational with denominator dividing max_den (per part): the repair's wider net for
-// schemes with ¼ or ⅛ (the rational 4x4:48 of the FMM catalogue).
+// The simplest rational p/q with q ≤ max_den close to each part (else the nearest multiple of
+// 1/max_den): the repair's wider net for ¼, ⅓ or ⅛ (the rational 4x4:48 of the FMM catalogue).
 Coeff snap_rational(double re, double im, int max_den);
 
 // Σ |x − nearest(x)|² over the free entries, and the largest single distance.

@@ -27,6 +27,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 const std::vector<Spec>& table() {
   static const std::vector<Spec> t = {
       {"method", Kind::Choice, "auto", 0, 0, {"auto", "als", "lm"}},
+      {"round_method", Kind::Choice, "auto", 0, 0, {"auto", "als", "lm"}},
       {"field", Kind::Choice, "auto", 0, 0, {"auto", "real", "complex"}},
       {"lattice", Kind::Choice, "auto", 0, 0, {"auto", "ternary", "integer", "half", "half-gaussian"}},
       {"init_scale", Kind::Number, 0.3, 1e-6, 10},
@@ -47,10 +48,15 @@ const std::vector<Spec>& table() {
       {"lattice_weight_start", Kind::Number, 1e-4, 0, 1e6},
       {"lattice_weight_end", Kind::Number, 0.3, 0, 1e6},
       {"lattice_iterations", Kind::Integer, 600, 0, 1e8},
+      {"relax_iterations", Kind::Integer, 500, 0, 1e8},
       {"round_fraction", Kind::Number, 0.08, 1e-6, 1},
+      {"round_factors", Kind::Integer, 2, 2, 3},
       {"round_iterations", Kind::Integer, 40, 0, 1e7},
       {"round_backtracks", Kind::Integer, 3, 0, 100},
       {"round_residual", Kind::Number, 1e-3, 0, 1e3},
+      {"round_lattice_weight", Kind::Number, 1e-5, 0, 1e6},
+      {"repair_max_denominator", Kind::Integer, 8, 0, 64},
+      {"repair_from_fraction", Kind::Number, 0.5, 0, 1},
       {"seed_pool", Kind::Integer, 8, 0, 1000},
       {"seed_probability", Kind::Number, 0.2, 0, 1},
       {"seed_noise", Kind::Number, 0.05, 0, 10},
@@ -140,12 +146,13 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   else
     p.lattice = *parse_lattice(lattice);
   p.complex = field == "complex" || (field == "auto" && lattice_is_complex(p.lattice));
-  const long nparams = static_cast<long>(target.rank) *
-                       (target.format.a_size() + target.format.b_size() + target.format.c_size());
   if (method == "auto")
-    p.method = !p.complex && nparams <= kLmMaxParameters ? Method::Lm : Method::Als;
+    p.method = Method::Als;  // measured: ALS sweeps are cheaper per unit of progress than LM steps here
   else
     p.method = method == "lm" ? Method::Lm : Method::Als;
+  const std::string round_method = m["round_method"];
+  p.round_method = round_method == "als" ? Method::Als : round_method == "lm" ? Method::Lm : Method::Auto;
+  if (p.complex) p.round_method = Method::Als;
   p.init_scale = m["init_scale"];
   p.restarts = m["restarts"];
   p.restart_seconds = m["restart_seconds"];
@@ -164,10 +171,15 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.lattice_weight_start = m["lattice_weight_start"];
   p.lattice_weight_end = m["lattice_weight_end"];
   p.lattice_iterations = m["lattice_iterations"];
+  p.relax_iterations = m["relax_iterations"];
   p.round_fraction = m["round_fraction"];
   p.round_iterations = m["round_iterations"];
+  p.round_factors = m["round_factors"];
   p.round_backtracks = m["round_backtracks"];
   p.round_residual = m["round_residual"];
+  p.round_lattice_weight = m["round_lattice_weight"];
+  p.repair_max_denominator = m["repair_max_denominator"];
+  p.repair_from_fraction = m["repair_from_fraction"];
   p.seed_pool = m["seed_pool"];
   p.seed_probability = m["seed_probability"];
   p.seed_noise = m["seed_noise"];

@@ -10,10 +10,11 @@
 
 namespace tdisc::search::numeric {
 
-enum class Method { Als, Lm };
+enum class Method { Als, Lm, Auto };
 
 struct Params {
   Method method = Method::Als;
+  Method round_method = Method::Auto;  // Auto: LM once few enough entries are free (real only)
   bool complex = false;
   Lattice lattice = Lattice::Half;
   double init_scale = 0.3;
@@ -28,10 +29,13 @@ struct Params {
   double converge_residual = 1e-9, discretise_below = 1e-4;
   long stall_iterations = 500;
   double lattice_weight_start = 1e-4, lattice_weight_end = 0.3;
-  long lattice_iterations = 600;
+  long lattice_iterations = 600, relax_iterations = 500;
   double round_fraction = 0.08;
   long round_iterations = 40, round_backtracks = 3;
-  double round_residual = 1e-3;
+  int round_factors = 2;  // 2: round U, V and solve W exactly; 3: round all three
+  double round_residual = 1e-3, round_lattice_weight = 1e-5;
+  long repair_max_denominator = 8;
+  double repair_from_fraction = 0.5;
   long seed_pool = 8;
   double seed_probability = 0.2, seed_noise = 0.05;
 };
@@ -41,7 +45,8 @@ nlohmann::json default_params_json();
 // One message per problem: unknown key, wrong type, out of range, unknown choice.
 std::vector<std::string> validate(const nlohmann::json& params);
 // Defaults overlaid with params (which must validate), "auto" resolved for the target:
-// complex factors and ½·Z[i] for QI, ternary lattice for ZT, LM when it is cheap enough.
+// complex factors and ½·Z[i] for QI, ternary lattice for ZT; ALS for the continuous phase and LM
+// for the re-fits of rounding once few enough entries are free (real factors).
 Params resolve(const nlohmann::json& params, const Target& target);
 
 }  // namespace tdisc::search::numeric

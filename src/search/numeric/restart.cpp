@@ -5,6 +5,8 @@
 #include "src/search/numeric/restart.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "src/search/numeric/repair.hpp"
 #include "src/search/numeric/rounding.hpp"
@@ -107,17 +109,28 @@ RestartOutcome run_typed(const RestartInput& in) {
     double t = p.lattice_iterations > 1 ? static_cast<double>(k) / (p.lattice_iterations - 1) : 1.0;
     opt.step(x, fixed, {p.reg_end, ramp(p.lattice_weight_start, p.lattice_weight_end, t), p.lattice, p.clip});
   }
+  // Back onto the solution set before rounding: the pull leaves a compromise with residual ~0.1.
+  for (long k = 0; k < p.relax_iterations && !stopped(); ++k, ++out.steps)
+    opt.step(x, fixed, {p.reg_end, p.round_lattice_weight, p.lattice, p.clip});
+  if (std::getenv("TDISC_NUMERIC_DEBUG")) {
+    auto d = lattice_distance(p.lattice, x);
+    fprintf(stderr, "after lattice: residual %g, lattice rms %g max %g\n", residual(in.tensor, x), std::sqrt(d.sum_sq / x.size()), d.max);
+  }
   // Phase 3: progressive rounding; phase 4: exact repair and verification.
   RoundingResult rr = progressive_round(opt, x, fixed, p, stopped);
   out.exact_fraction = rr.exact_fraction;
-  if (!rr.complete) {
-    out.stage = stopped() ? "stopped" : "rounding";
-    out.near_miss = as_seed(x, rr.exact_fraction, rr.residual);
+  if (stopped()) {
+    out.stage = "stopped";
     return out;
   }
-  RepairResult fix = repair(in.target.format, round_factors(x, p.lattice, 0), in.target.ring);
+  // The lattice is a preference, not the ring: entries the lattice could not take (¼, ⅓) are
+  // snapped to nearby simple rationals, and the third factor is solved exactly from the other two.
+  RepairResult fix;
+  if (rr.complete) fix = repair(in.target.format, round_factors(x, p.lattice, 0), in.target.ring);
+  if (!fix.scheme && rr.exact_fraction >= p.repair_from_fraction && p.repair_max_denominator > 0)
+    fix = repair(in.target.format, round_factors(x, p.lattice, p.repair_max_denominator), in.target.ring);
   if (!fix.scheme) {
-    out.stage = "repair";
+    out.stage = rr.complete ? "repair" : "rounding";
     out.how = fix.why_not;
     out.near_miss = as_seed(x, rr.exact_fraction, rr.residual);
     return out;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace tdisc::search::numeric {
 
@@ -15,10 +17,12 @@ struct Candidate {
   Eigen::Index k;  // linear index into the factor's storage
 };
 
+// Candidates from the factors being rounded: U and V only when the third is left to the exact
+// repair (it then solves W from U and V by linear algebra), else all three.
 template <class S>
-std::vector<Candidate> free_by_confidence(const Factors<S>& x, const FixedMask& fixed, Lattice l) {
+std::vector<Candidate> free_by_confidence(const Factors<S>& x, const FixedMask& fixed, Lattice l, int factors) {
   std::vector<Candidate> c;
-  for (int q = 0; q < 3; ++q)
+  for (int q = 0; q < factors; ++q)
     for (Eigen::Index k = 0; k < x.f[q].size(); ++k)
       if (!fixed.f[q].data()[k]) {
         S v = x.f[q].data()[k];
@@ -37,14 +41,17 @@ std::vector<Candidate> free_by_confidence(const Factors<S>& x, const FixedMask& 
 template <class S>
 RoundingResult progressive_round(Optimiser<S>& opt, Factors<S>& x, FixedMask& fixed, const Params& p,
                                  const std::function<bool()>& stop) {
-  const double total = static_cast<double>(x.size());
-  const Weights w{p.reg_end, p.lattice_weight_end, p.lattice, p.clip};
+  double total = 0;
+  for (int q = 0; q < p.round_factors; ++q) total += static_cast<double>(x.f[q].size());
+  // A light lattice pull while re-fitting: strong enough to keep leaning the free entries towards
+  // the lattice, weak enough that the residual can return to ~0 when the fixed entries allow it.
+  const Weights w{p.reg_end, p.round_lattice_weight, p.lattice, p.clip};
   RoundingResult out;
   out.residual = residual(opt.tensor, x);
   long backtracks = 0;
   double fraction = p.round_fraction;
   while (!stop()) {
-    auto cand = free_by_confidence(x, fixed, p.lattice);
+    auto cand = free_by_confidence(x, fixed, p.lattice, p.round_factors);
     out.exact_fraction = (total - static_cast<double>(cand.size())) / total;
     if (cand.empty()) {
       out.complete = out.residual <= p.round_residual;
@@ -59,8 +66,13 @@ RoundingResult progressive_round(Optimiser<S>& opt, Factors<S>& x, FixedMask& fi
       v = S(nearest(p.lattice, v));
       fixed.f[cand[b].q].data()[cand[b].k] = 1;
     }
-    for (long it = 0; it < p.round_iterations && batch < cand.size(); ++it) opt.step(x, fixed, w);
+    const long free_after = static_cast<long>(cand.size() - batch);
+    opt.method = p.round_method == Method::Auto ? (free_after <= kLmMaxParameters ? Method::Lm : Method::Als)
+                                                : p.round_method;
+    const long iterations = opt.method == Method::Lm ? std::max(1L, p.round_iterations / 4) : p.round_iterations;
+    for (long it = 0; it < iterations && batch < cand.size(); ++it) opt.step(x, fixed, w);
     double r = residual(opt.tensor, x);
+    if (std::getenv("TDISC_NUMERIC_DEBUG")) fprintf(stderr, "  batch %zu of %zu free, dist %g..%g, residual %g\n", batch, cand.size(), cand[0].distance, cand[batch-1].distance, r);
     if (r <= p.round_residual) {
       out.residual = r;
       continue;

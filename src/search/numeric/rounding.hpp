@@ -10,7 +10,7 @@ namespace tdisc::search::numeric {
 struct RoundingResult {
   bool complete = false;      // every entry fixed on the lattice with residual ≤ tolerance
   double residual = 0;        // at the end (complete) or at the last accepted batch
-  double exact_fraction = 0;  // fixed entries / all entries
+  double exact_fraction = 0;  // fixed entries / entries being rounded
 };
 
 // Rounds x in place; `fixed` grows. `stop` is polled between batches.

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Rebuilds the catalogue algorithms/ from this repository and ../shared/fixtures/public with the
+# built tdisc: every scheme is imported or derived, verified exactly, and filed by 'tdisc catalog add'.
+#   algorithms/seed.sh [--clean]     (TDISC=path/to/tdisc, FIXTURES=path, CATALOG_DIR=path override
+#                                     the built tdisc, ../shared/fixtures/public and algorithms/)
+# Named classics are always added; the published schemes go through 'catalog add --if-better',
+# which keeps per format (up to permutation) and ring only what nothing in the catalogue matches.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FIX=${FIXTURES:-../shared/fixtures/public}
+CAT=${CATALOG_DIR:-algorithms}
+if [ -z "${TDISC:-}" ]; then
+  TDISC=build/release/tdisc
+  [ -f build/release/build.ninja ] || cmake --preset release >/dev/null
+  cmake --build build/release -j2 --target tdisc >/dev/null
+fi
+[ -d "$FIX" ] || { echo "seed.sh: no fixtures at $FIX" >&2; exit 1; }
+if [ "${1:-}" = "--clean" ]; then rm -rf "$CAT"/[0-9]*x[0-9]*x[0-9]*; fi
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+STAGE="$WORK/stage"
+PD="public domain (mathematics)"
+
+# stage FORMAT FILE KEY LICENCE SOURCE: import (verified) and file into the staging catalogue.
+n=0
+stage() {
+  local format=$1 file=$2 key=$3 licence=$4 source=$5 out="$WORK/in$((n += 1)).json"
+  if [ -n "$key" ]; then "$TDISC" import --from "$format" "$file" --key "$key" -o "$out" >/dev/null
+  else "$TDISC" import --from "$format" "$file" -o "$out" >/dev/null; fi
+  "$TDISC" catalog add --dir "$STAGE" --source "$source" --licence "$licence" "$out" >/dev/null
+}
+# small: true when every dimension in "2,4,5", "2x4x5" or "245" (single digits) is at most 5.
+small() {
+  local d dims key=${1//x/,}
+  if [[ "$key" == *,* ]]; then IFS=, read -ra dims <<<"$key"; else dims=($(echo "$key" | grep -o .)); fi
+  for d in "${dims[@]}"; do [ "$d" -le 5 ] || return 1; done
+}
+named() { "$TDISC" catalog add --dir "$CAT" --name "$1" --source "$2" --licence "$3" "$4"; }
+
+echo "== classical algorithms, 2x2x2 … 5x5x5 (sorted formats)"
+for a in 2 3 4 5; do for b in $(seq $a 5); do for c in $(seq $b 5); do
+  "$TDISC" catalog derive classical "${a}x${b}x${c}" -o "$WORK/classical.json" >/dev/null
+  "$TDISC" catalog add --dir "$CAT" --name classical "$WORK/classical.json" >/dev/null
+done; done; done
+
+echo "== named classics, typed in (algorithms/sources/) or derived"
+S=algorithms/sources
+"$TDISC" import --from exp "$S/strassen222-7.exp" -o "$WORK/strassen.json" >/dev/null
+"$TDISC" import --from exp "$S/winograd222-7.exp" -o "$WORK/winograd.json" >/dev/null
+"$TDISC" import --from exp "$S/laderman333-23.exp" -o "$WORK/laderman.json" >/dev/null
+named Strassen "V. Strassen, Gaussian elimination is not optimal, Numer. Math. 13 (1969); typed in as $S/strassen222-7.exp" "$PD" "$WORK/strassen.json"
+named Strassen-Winograd "S. Winograd's variant of Strassen (7 multiplications, 15 additions with shared sums; see Probert 1976); typed in as $S/winograd222-7.exp" "$PD" "$WORK/winograd.json"
+named Laderman "J. D. Laderman, A noncommutative algorithm for multiplying 3x3 matrices using 23 multiplications, Bull. AMS 82 (1976); typed in as $S/laderman333-23.exp" "$PD" "$WORK/laderman.json"
+"$TDISC" catalog derive kron "$WORK/strassen.json" "$WORK/strassen.json" -o "$WORK/ss.json" >/dev/null
+named "Strassen x Strassen" "Kronecker square of Strassen (tdisc catalog derive kron)" "$PD" "$WORK/ss.json"
+"$TDISC" catalog derive classical 2x2x1 -o "$WORK/c221.json" >/dev/null
+"$TDISC" catalog derive join "$WORK/strassen.json" "$WORK/c221.json" --axis p -o "$WORK/hk223.json" >/dev/null
+named "Hopcroft-Kerr rank 2x2x3:11" "Strassen joined with the classical 2x2x1 along p (tdisc catalog derive join); the rank of Hopcroft & Kerr, SIAM J. Appl. Math. 20 (1971)" "$PD" "$WORK/hk223.json"
+"$TDISC" import --from fast-matmul "$FIX/fast-matmul/hk323-15-94" -o "$WORK/hk323.json" >/dev/null
+"$TDISC" catalog derive permute "$WORK/hk323.json" --to 2x3x3 -o "$WORK/hk233.json" >/dev/null
+named "Hopcroft-Kerr 2x3x3:15" "arbenson/fast-matmul codegen/algorithms/hk323-15-94 (Hopcroft & Kerr 1971, as coded by Benson & Ballard), rotated from 3x2x3 to 2x3x3" "BSD-style (Sandia), arbenson/fast-matmul" "$WORK/hk233.json"
+
+echo "== headline published schemes"
+AT="google-deepmind/alphatensor algorithms"
+AE="google-deepmind/alphaevolve_results mathematical_results.ipynb"
+FMM="FMM catalogue (fmm.univ-lille.fr, Sedoglavic et al.), as mirrored in dronperminov/FastMatrixMultiplication schemes/known/tensor"
+UNSTATED="not stated (see ../shared/fixtures/README.md)"
+"$TDISC" import --from alphatensor-npz "$FIX/alphatensor/factorizations_f2.npz" --key 4,4,4 -o "$WORK/at444f2.json" >/dev/null
+named "AlphaTensor 4x4x4:47 mod 2" "$AT/factorizations_f2.npz key 4,4,4 (Fawzi et al., Nature 610, 2022)" CC-BY-4.0 "$WORK/at444f2.json"
+"$TDISC" import --from alphaevolve-ipynb "$FIX/alphaevolve/mathematical_results.ipynb" --key 444 -o "$WORK/ae444.json" >/dev/null
+named "AlphaEvolve 4x4x4:48 complex" "$AE decomposition_444 (Novikov et al., AlphaEvolve, 2025)" CC-BY-4.0 "$WORK/ae444.json"
+"$TDISC" import --from fmm-mpl "$FIX/fmm-catalogue/4x4x4_tensor.mpl" -o "$WORK/fmm444.json" >/dev/null
+named "rational 4x4x4:48" "$FMM/4x4x4_tensor.mpl" "$UNSTATED" "$WORK/fmm444.json"
+"$TDISC" import --from alphaevolve-ipynb "$FIX/alphaevolve/mathematical_results.ipynb" --key 555 -o "$WORK/ae555.json" >/dev/null
+named "AlphaEvolve 5x5x5:93" "$AE decomposition_555 (Novikov et al., AlphaEvolve, 2025)" CC-BY-4.0 "$WORK/ae555.json"
+
+echo "== staging every published scheme up to 5x5x5"
+for npz in r f2; do
+  for key in $("$TDISC" import --from alphatensor-npz --list-keys "$FIX/alphatensor/factorizations_$npz.npz"); do
+    small "$key" && stage alphatensor-npz "$FIX/alphatensor/factorizations_$npz.npz" "$key" CC-BY-4.0 \
+      "$AT/factorizations_$npz.npz key $key (Fawzi et al., Nature 610, 2022)"
+  done
+done
+for key in $("$TDISC" import --from alphaevolve-ipynb --list-keys "$FIX/alphaevolve/mathematical_results.ipynb"); do
+  small "$key" && stage alphaevolve-ipynb "$FIX/alphaevolve/mathematical_results.ipynb" "$key" CC-BY-4.0 \
+    "$AE decomposition_$key (Novikov et al., AlphaEvolve, 2025)"
+done
+for f in "$FIX"/flips/*.exp; do
+  b=$(basename "$f")
+  small "${b%%-*}" && stage exp "$f" "" GPL-3.0 "jakobmoosbauer/flips solutions/$b (Kauers & Moosbauer, flip graphs, 2022-2023)"
+done
+for f in "$FIX"/fmm-catalogue/*_tensor.mpl; do
+  b=$(basename "$f")
+  small "${b%%_*}" && stage fmm-mpl "$f" "" "$UNSTATED" "$FMM/$b"
+done
+for f in "$FIX"/perminov/*.json; do
+  b=$(basename "$f")
+  small "${b%%_*}" && stage perminov-json "$f" "" "$UNSTATED" "dronperminov/FastMatrixMultiplication schemes/results/$b"
+done
+for b in grey-strassen grey322-11-50 grey333-23-152; do
+  stage fast-matmul "$FIX/fast-matmul/$b" "" "BSD-style (Sandia), arbenson/fast-matmul" \
+    "arbenson/fast-matmul codegen/algorithms/$b (Benson & Ballard, PPoPP 2015)"
+done
+for f in "$FIX"/flip-cpd/gg-333-*.txt "$FIX"/flip-cpd/gg-444-*.txt; do
+  stage flip-cpd "$f" "" MIT "khoruzhii/flip-cpd data/schemes_paper/$(basename "$f")"
+done
+
+echo "== best of the staged schemes per format and ring"
+"$TDISC" catalog add --if-better --dir "$CAT" "$STAGE"/*/*.json | grep -v '^skipped' || true
+"$TDISC" catalog check --dir "$CAT"
+"$TDISC" catalog index --dir "$CAT"

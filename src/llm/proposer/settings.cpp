@@ -1,0 +1,156 @@
+// Settings of the "llm" engine from the search CLI's --llm-* flags and the OpenAI environment.
+#include "src/llm/proposer/settings.hpp"
+
+#include <cstdlib>
+#include <sstream>
+
+namespace tdisc::llm {
+
+using nlohmann::json;
+
+std::vector<WeightedModel> parse_models(const std::string& spec) {
+  std::vector<WeightedModel> out;
+  std::stringstream ss(spec);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (item.empty()) return {};
+    WeightedModel m{item, 1.0};
+    size_t colon = item.rfind(':');
+    if (colon != std::string::npos) {
+      std::string tail = item.substr(colon + 1);
+      char* end = nullptr;
+      double w = std::strtod(tail.c_str(), &end);
+      if (!tail.empty() && end && *end == '\0') {
+        if (!(w > 0)) return {};
+        m = {item.substr(0, colon), w};
+      }
+    }
+    if (m.name.empty()) return {};
+    out.push_back(m);
+  }
+  return out;
+}
+
+json llm_default_params() {
+  LlmSettings d;
+  return {{"url", ""}, {"model", ""}, {"key_env", d.key_env}, {"run_dir", ""}, {"proposals", "recipe"}, {"engines", ""},
+          {"max_calls", d.max_calls}, {"max_tokens", d.max_tokens}, {"call_max_tokens", d.call_max_tokens},
+          {"temperature", d.temperature}, {"timeout", d.timeout_s}, {"retries", d.retries},
+          {"retry_base", d.retry_base_s}, {"eval_seconds", d.eval_seconds}, {"repair_seconds", d.repair_seconds},
+          {"max_seeds", d.max_seeds}, {"islands", d.islands}, {"migrate_every", d.migrate_every},
+          {"inspirations", d.inspirations}, {"failures_shown", d.failures_shown}, {"exploit", d.exploit},
+          {"price_in", d.price_in}, {"price_out", d.price_out}};
+}
+
+namespace {
+
+const json& section(const json& params) {
+  return params.contains("llm") && params["llm"].is_object() ? params["llm"] : params;
+}
+
+// A value, or the fallback when the key is absent or null (the CLI passes null for unset flags).
+template <class T>
+T get(const json& p, const char* key, T fallback) {
+  return p.contains(key) && !p[key].is_null() ? p[key].get<T>() : fallback;
+}
+
+std::string env_or(const char* name, const std::string& fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : fallback;
+}
+
+std::string number_text(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
+void check_range(const json& p, const std::string& key, double lo, double hi, bool integer, std::vector<std::string>& errors) {
+  if (!p.contains(key) || p[key].is_null()) return;
+  const json& v = p[key];
+  if (integer ? !v.is_number_integer() : !v.is_number()) {
+    errors.push_back("llm." + key + ": must be " + (integer ? "an integer" : "a number") + ", got " + v.dump());
+    return;
+  }
+  double x = v.get<double>();
+  if (x < lo || x > hi)
+    errors.push_back("llm." + key + ": " + v.dump() + " is out of range [" + number_text(lo) + ", " + number_text(hi) + "]");
+}
+
+}  // namespace
+
+std::vector<std::string> validate_llm_params(const json& params) {
+  std::vector<std::string> errors;
+  const json& p = section(params);
+  json defaults = llm_default_params();
+  for (auto it = p.begin(); it != p.end(); ++it)
+    if (!defaults.contains(it.key())) errors.push_back("llm." + it.key() + ": unknown setting");
+  for (const char* key : {"url", "model", "key_env", "run_dir", "proposals", "engines"})
+    if (p.contains(key) && !p[key].is_null() && !p[key].is_string()) errors.push_back(std::string("llm.") + key + ": must be a string");
+  check_range(p, "max_calls", 0, 1e9, true, errors);
+  check_range(p, "max_tokens", 0, 1e15, true, errors);
+  check_range(p, "call_max_tokens", 16, 1e6, true, errors);
+  check_range(p, "temperature", 0, 2, false, errors);
+  check_range(p, "timeout", 0.1, 3600, false, errors);
+  check_range(p, "retries", 1, 20, true, errors);
+  check_range(p, "retry_base", 0, 60, false, errors);
+  check_range(p, "eval_seconds", 0.01, 86400, false, errors);
+  check_range(p, "repair_seconds", 0, 86400, false, errors);
+  check_range(p, "max_seeds", 1, 64, true, errors);
+  check_range(p, "islands", 1, 64, true, errors);
+  check_range(p, "migrate_every", 1, 1e6, true, errors);
+  check_range(p, "inspirations", 0, 16, true, errors);
+  check_range(p, "failures_shown", 0, 32, true, errors);
+  check_range(p, "exploit", 0, 1, false, errors);
+  check_range(p, "price_in", 0, 1e6, false, errors);
+  check_range(p, "price_out", 0, 1e6, false, errors);
+  if (!errors.empty()) return errors;
+  LlmSettings s = read_llm_settings(params);
+  if (s.url.empty()) errors.push_back("llm.url: no endpoint (give --llm-url or set OPENAI_BASE_URL, e.g. http://127.0.0.1:8080/v1)");
+  if (s.model.empty()) errors.push_back("llm.model: no model (give --llm-model or set OPENAI_MODEL)");
+  else if (s.models.empty()) errors.push_back("llm.model: \"" + s.model + "\" is not a list NAME[:WEIGHT],… with positive weights");
+  for (const auto& k : s.proposals)
+    if (k != "recipe" && k != "scheme") errors.push_back("llm.proposals: \"" + k + "\" is not \"recipe\" or \"scheme\"");
+  if (s.proposals.empty()) errors.push_back("llm.proposals: empty (use recipe, scheme or recipe,scheme)");
+  return errors;
+}
+
+LlmSettings read_llm_settings(const json& params) {
+  const json& p = section(params);
+  LlmSettings s;
+  s.url = get(p, "url", std::string(""));
+  if (s.url.empty()) s.url = env_or("OPENAI_BASE_URL", "");
+  s.model = get(p, "model", std::string(""));
+  if (s.model.empty()) s.model = env_or("OPENAI_MODEL", "");
+  s.models = parse_models(s.model);
+  s.key_env = get(p, "key_env", s.key_env);
+  if (s.key_env.empty()) s.key_env = "OPENAI_API_KEY";
+  s.run_dir = get(p, "run_dir", std::string(""));
+  s.proposals.clear();
+  std::stringstream kinds(get(p, "proposals", std::string("recipe")));
+  for (std::string k; std::getline(kinds, k, ',');)
+    if (!k.empty()) s.proposals.push_back(k);
+  std::stringstream engines(get(p, "engines", std::string("")));
+  for (std::string e; std::getline(engines, e, ',');)
+    if (!e.empty()) s.engines.push_back(e);
+  s.max_calls = get(p, "max_calls", s.max_calls);
+  s.max_tokens = get(p, "max_tokens", s.max_tokens);
+  s.call_max_tokens = get(p, "call_max_tokens", s.call_max_tokens);
+  s.temperature = get(p, "temperature", s.temperature);
+  s.timeout_s = get(p, "timeout", s.timeout_s);
+  s.retries = get(p, "retries", s.retries);
+  s.retry_base_s = get(p, "retry_base", s.retry_base_s);
+  s.eval_seconds = get(p, "eval_seconds", s.eval_seconds);
+  s.repair_seconds = get(p, "repair_seconds", s.repair_seconds);
+  s.max_seeds = get(p, "max_seeds", s.max_seeds);
+  s.islands = get(p, "islands", s.islands);
+  s.migrate_every = get(p, "migrate_every", s.migrate_every);
+  s.inspirations = get(p, "inspirations", s.inspirations);
+  s.failures_shown = get(p, "failures_shown", s.failures_shown);
+  s.exploit = get(p, "exploit", s.exploit);
+  s.price_in = get(p, "price_in", s.price_in);
+  s.price_out = get(p, "price_out", s.price_out);
+  return s;
+}
+
+}  // namespace tdisc::llm

@@ -1,0 +1,44 @@
+// The settings of the "llm" engine: endpoint, models with weights, spending limits, proposal kinds,
+// evaluation budgets and database shape. Read from EngineConfig.params["llm"] (the search CLI's
+// --llm-* flags), falling back to OPENAI_BASE_URL / OPENAI_MODEL. The key is read from the
+// environment variable named by key_env at call time and is never part of the settings.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace tdisc::llm {
+
+struct WeightedModel {
+  std::string name;
+  double weight = 1;
+};
+
+// "a:0.8,b:0.2" → {a,0.8},{b,0.2}. A suffix that is not a number stays part of the name, so
+// Ollama tags work: "qwen2.5-coder:7b". Empty on a malformed list.
+std::vector<WeightedModel> parse_models(const std::string& spec);
+
+struct LlmSettings {
+  std::string url, model, key_env = "OPENAI_API_KEY", run_dir;
+  std::vector<WeightedModel> models;
+  std::vector<std::string> proposals{"recipe"};  // "recipe", "scheme"
+  std::vector<std::string> engines;              // engines recipes may use (empty: every built-in one)
+  long max_calls = 50, max_tokens = 0;           // 0: no limit
+  int call_max_tokens = 2048;
+  double temperature = 0.8, timeout_s = 120, retry_base_s = 1.0;
+  int retries = 4;
+  double eval_seconds = 30, repair_seconds = 5;  // per seed; numeric repair of near-miss schemes
+  int max_seeds = 2, islands = 3, migrate_every = 8, inspirations = 3, failures_shown = 5;
+  double exploit = 0.7;
+  double price_in = 0, price_out = 0;            // USD per million prompt / completion tokens
+};
+
+// Defaults as JSON (the engine's default_params()).
+nlohmann::json llm_default_params();
+// One message per problem; empty when the params can be used.
+std::vector<std::string> validate_llm_params(const nlohmann::json& params);
+// Applies params (params["llm"] when present, else params itself) over the defaults and the
+// environment. Call validate_llm_params first.
+LlmSettings read_llm_settings(const nlohmann::json& params);
+
+}  // namespace tdisc::llm

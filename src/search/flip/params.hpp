@@ -1,0 +1,31 @@
+// The flip engine's parameters (a recipe may override any of them), their defaults and checks.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "decomposition/ring.hpp"
+#include "src/search/flip/walker.hpp"
+
+namespace tdisc::search::flip {
+
+struct FlipParams {
+  std::string walk_ring = "auto";  // "auto" (GF2/GF3 targets walk there, others over ZT), "ZT", "GF2", "GF3"
+  WalkParams walk;
+  int batch = 4096;                // moves between looks at the pool, the clock and the reporter
+  size_t pool_size = 32;           // best states kept for restarts
+  long restart_after = 3000000;    // flips without a walker improving before it restarts from the pool
+  double adopt = 0.5;              // chance that a walker jumps to a better pool state when one appears
+  long max_flips = 0;              // per walker; 0: no limit (tests use it for exact reproducibility)
+  int lift_steps = 20;             // Hensel steps before giving up
+  int lift_tries = 8;              // lift attempts per rank before that rank is left to the walk
+};
+
+nlohmann::json default_flip_params();
+std::vector<std::string> check_flip_params(const nlohmann::json& params);
+FlipParams parse_flip_params(const nlohmann::json& params);  // params already checked
+// The ring the walk runs over for a target ring: modular targets walk there, the others over
+// walk_ring (ZT by default: valid over every ring, no lifting).
+Ring walk_ring_for(Ring target, const std::string& walk_ring);
+
+}  // namespace tdisc::search::flip

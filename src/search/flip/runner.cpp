@@ -1,0 +1,218 @@
+// The pool run: one walker per thread, restarts of stragglers from the pool's best states,
+// improvements offered to the orchestrator (Hensel-lifted first for modular walks), checkpoints.
+#include "src/search/flip/runner.hpp"
+
+#include <atomic>
+#include <climits>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "generated/tdisc_version.hpp"
+#include "src/search/flip/convert.hpp"
+#include "src/search/flip/lift.hpp"
+#include "src/search/flip/pool.hpp"
+
+namespace tdisc::search::flip {
+
+namespace {
+
+std::uint64_t walker_seed(std::uint64_t seed, int id) {
+  Rng r(seed);
+  for (int k = 0; k < id; ++k) r.next();
+  return r.next() ^ (0x5851F42D4C957F2Dull * static_cast<std::uint64_t>(id + 1));
+}
+
+template <class F>
+constexpr int characteristic() {
+  return std::is_same_v<F, GF2> ? 2 : std::is_same_v<F, GF3> ? 3 : 0;
+}
+
+template <class F>
+struct Snapshot {
+  Terms<F> terms;
+  std::array<std::uint64_t, 4> rng{};
+  long flips = 0;
+};
+
+template <class F>
+class Run {
+public:
+  Run(const EngineConfig& c, const FlipParams& p, Reporter& r)
+      : config_(c), params_(p), reporter_(r), format_(c.target.format), pool_(p.pool_size),
+        lift_prime_(ring_is_modular(c.target.ring) ? 0 : characteristic<F>()) {}
+
+  void run() {
+    const int n = std::max(1, config_.threads);
+    snapshots_.resize(n);
+    initial_states();
+    std::vector<std::thread> threads;
+    for (int id = 1; id < n; ++id) threads.emplace_back([this, id] { walk(id); });
+    walk(0);
+    for (auto& t : threads) t.join();
+    checkpoint();  // the final state, so that --resume can go on from where this run ended
+  }
+
+private:
+  void initial_states() {
+    if (config_.resume && config_.resume->contains("walkers")) {
+      for (const auto& w : config_.resume->at("walkers")) resumed_.push_back(w);
+      const nlohmann::json pool = config_.resume->value("pool", nlohmann::json::array());
+      for (const auto& t : pool) {
+        Rng r(0);
+        pool_.offer(terms_from_json<F>(format_, t), r);
+      }
+      reporter_.event({{"event", "walkers_restored"}, {"walkers", resumed_.size()}, {"pool_rank", pool_.rank()}});
+    }
+    start_ = config_.start ? terms_from_scheme<F>(*config_.start) : standard_terms<F>(format_);
+    if (!config_.resume) {
+      // The start is a valid scheme of its own: offer it, so a run always leaves a best file
+      // (a modular start is no characteristic-0 scheme: it is not offered for a Z/Q target).
+      if (config_.start) {
+        if (ring_is_modular(config_.start->ring) == ring_is_modular(config_.target.ring)) reporter_.offer(*config_.start, "start");
+      } else {
+        Scheme s = scheme_from_terms<ZT>(format_, standard_terms<ZT>(format_));
+        if (ring_is_modular(config_.target.ring)) s.ring = config_.target.ring;
+        stamp(s, "standard");
+        reporter_.offer(s, "standard");
+      }
+    }
+  }
+
+  void walk(int id) {
+    Walker<F> w(format_, params_.walk, walker_seed(config_.seed, id));
+    if (!resumed_.empty()) {
+      const auto& j = resumed_[id % resumed_.size()];
+      w.load(terms_from_json<F>(format_, j.at("terms")));
+      if (id < static_cast<int>(resumed_.size())) {
+        std::array<std::uint64_t, 4> s{};
+        for (int k = 0; k < 4; ++k) s[k] = std::stoull(j.at("rng").at(k).get<std::string>());
+        w.rng().set_state(s);
+      }
+    } else {
+      w.load(start_);
+    }
+    pool_.offer(w.best(), w.rng());
+    long reported = 0;
+    int last_best = w.best_rank(), seen_pool = pool_.rank();
+    while (!reporter_.stop_requested()) {
+      for (int b = 0; b < params_.batch; ++b) w.step();
+      reporter_.add("flips", static_cast<double>(w.flips() - reported));
+      reported = w.flips();
+      reporter_.set("rank", w.rank());
+      if (w.best_rank() < last_best) {
+        last_best = w.best_rank();
+        pool_.offer(w.best(), w.rng());
+        improved(w.best());
+      }
+      restart_if_due(w, last_best, seen_pool);
+      publish(id, w);
+      if (reporter_.checkpoint_due() && checkpoint_mutex_.try_lock()) {
+        checkpoint();
+        checkpoint_mutex_.unlock();
+      }
+      if (params_.max_flips > 0 && w.flips() >= params_.max_flips) break;
+    }
+    publish(id, w);
+  }
+
+  void restart_if_due(Walker<F>& w, int& last_best, int& seen_pool) {
+    int pr = pool_.rank();
+    bool adopt = pr < w.best_rank() && pr != seen_pool && w.rng().unit() < params_.adopt;
+    seen_pool = pr;
+    if (adopt || w.flips_since_best() > params_.restart_after) {
+      w.load(pool_.sample(w.rng()));
+      last_best = w.best_rank();
+      reporter_.add("restarts", 1);
+    }
+  }
+
+  void publish(int id, Walker<F>& w) {
+    std::lock_guard lock(snapshot_mutex_);
+    auto& s = snapshots_[id];
+    s.terms = w.terms();
+    s.rng = w.rng().state();
+    s.flips = w.flips();
+  }
+
+  void checkpoint() {
+    nlohmann::json walkers = nlohmann::json::array(), pool = nlohmann::json::array();
+    {
+      std::lock_guard lock(snapshot_mutex_);
+      for (const auto& s : snapshots_) {
+        if (s.terms.rank() == 0) continue;
+        nlohmann::json rng = nlohmann::json::array();
+        for (auto x : s.rng) rng.push_back(std::to_string(x));
+        walkers.push_back({{"terms", terms_json<F>(format_, s.terms)}, {"rng", rng}, {"flips", s.flips}});
+      }
+    }
+    for (const auto& t : pool_.states()) pool.push_back(terms_json<F>(format_, t));
+    reporter_.checkpoint({{"engine", "flip"}, {"walk_ring", F::name}, {"walkers", walkers}, {"pool", pool},
+                          {"pool_rank", pool_.rank()}});
+  }
+
+  // A walker reached a rank it had not reached before.
+  void improved(const Terms<F>& best) {
+    const int r = best.rank();
+    if (r >= reporter_.best_rank()) return;
+    if (lift_prime_ == 0) {
+      offer_terms(best, "flip");
+      return;
+    }
+    {
+      std::lock_guard lock(lift_mutex_);
+      if (lift_tries_[r]++ >= params_.lift_tries) return;
+    }
+    reporter_.event({{"event", "modular_best"}, {"rank", r}, {"ring", F::name}});
+    reporter_.add("lift_attempts", 1);
+    Scheme s = scheme_from_terms<F>(format_, best);
+    LiftResult lifted = hensel_lift(s, lift_prime_, params_.lift_steps);
+    if (!lifted.scheme) {
+      reporter_.event({{"event", "lift_failed"}, {"rank", r}, {"steps", lifted.steps}, {"why_not", lifted.why_not}});
+      return;
+    }
+    reporter_.add("lifts", 1);
+    stamp(*lifted.scheme, "flip+lift");
+    lifted.scheme->provenance.extra["lift_steps"] = std::to_string(lifted.steps);
+    reporter_.offer(*lifted.scheme, "flip+lift");
+  }
+
+  void offer_terms(const Terms<F>& t, const std::string& method) {
+    Scheme s = scheme_from_terms<F>(format_, t);
+    stamp(s, method);
+    reporter_.offer(s, method);
+  }
+
+  void stamp(Scheme& s, const std::string& method) const {
+    s.provenance.tool = TDISC_TOOL;
+    s.provenance.method = method;
+    s.provenance.seed = config_.seed;
+    s.provenance.created = utc_now();
+    s.provenance.extra["walk_ring"] = F::name;
+  }
+
+  const EngineConfig& config_;
+  FlipParams params_;
+  Reporter& reporter_;
+  Format format_;
+  Pool<F> pool_;
+  int lift_prime_;  // 2 or 3 when results must be lifted to characteristic 0, else 0
+  Terms<F> start_;
+  std::vector<nlohmann::json> resumed_;
+  std::mutex snapshot_mutex_, checkpoint_mutex_, lift_mutex_;
+  std::vector<Snapshot<F>> snapshots_;
+  std::map<int, int> lift_tries_;
+};
+
+}  // namespace
+
+template <class F>
+void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter& reporter) {
+  Run<F>(config, params, reporter).run();
+}
+
+template void run_walkers<GF2>(const EngineConfig&, const FlipParams&, Reporter&);
+template void run_walkers<ZT>(const EngineConfig&, const FlipParams&, Reporter&);
+template void run_walkers<GF3>(const EngineConfig&, const FlipParams&, Reporter&);
+
+}  // namespace tdisc::search::flip

@@ -1,0 +1,108 @@
+// The walker's bookkeeping: the incremental pair index (Kauers–Moosbauer 2022), pending
+// reductions, term removal and the walker's best state. The moves live in flip/reduce/plus.cpp.
+#include "src/search/flip/walker.hpp"
+
+#include <algorithm>
+
+#include "decomposition/error.hpp"
+
+namespace tdisc::search::flip {
+
+template <class F>
+Walker<F>::Walker(Format format, WalkParams params, std::uint64_t seed)
+    : format_(format), params_(params), rng_(seed) {
+  TDISC_REQUIRE(format.a_size() <= 64 && format.b_size() <= 64 && format.c_size() <= 64,
+                "a factor must fit one 64-bit word");
+  TDISC_REQUIRE(params.plus_min >= 1 && params.plus_max >= params.plus_min, "plus period range");
+}
+
+template <class F>
+void Walker<F>::load(const Terms<F>& t) {
+  t_ = t;
+  rebuild();
+  best_ = t_;
+  best_rank_ = rank();
+  flips_since_drop_ = flips_since_best_ = 0;
+  new_plus_period();
+}
+
+template <class F>
+void Walker<F>::rebuild() {
+  const int R = rank();
+  TDISC_REQUIRE(R < 255, "rank must stay below 255");
+  const int cap = std::max(R + 16, pairs_.capacity());
+  pairs_.reset(cap);
+  pending_.clear();
+  for (int k = 0; k < 3; ++k) buckets_[k].reset(cap);
+  for (int t = 0; t < R; ++t)
+    for (int k = 0; k < 3; ++k) {
+      for (int u = buckets_[k].head(t_.f[k][t]); u >= 0; u = buckets_[k].next(u)) {
+        pairs_.add(k, t, u);
+        // a pair sharing two factors is reducible; note it once, at its first shared kind
+        bool earlier = false;
+        for (int k2 = 0; k2 < k; ++k2) earlier = earlier || t_.f[k2][t] == t_.f[k2][u];
+        bool later = false;
+        for (int k2 = k + 1; k2 < 3; ++k2) later = later || t_.f[k2][t] == t_.f[k2][u];
+        if (params_.reductions && !earlier && later) pending_.emplace_back(t, u);
+      }
+      buckets_[k].insert(t_.f[k][t], t);
+    }
+  stuck_ = pairs_.size() == 0;
+  failed_flips_ = 0;
+}
+
+template <class F>
+void Walker<F>::set_factor(int kind, int t, Vec v) {
+  auto& col = t_.f[kind];
+  const Vec old = col[t];
+  if (old == v) return;
+  auto& b = buckets_[kind];
+  const std::uint32_t from = b.find(old);
+  for (int u = b.first(from); u >= 0; u = b.next(u))
+    if (u != t) pairs_.remove(kind, t, u);
+  b.unlink(from, t);
+  const auto& other1 = t_.f[kind == 2 ? 0 : kind + 1];
+  const auto& other2 = t_.f[kind == 0 ? 2 : kind - 1];
+  const std::uint32_t to = b.find_or_add(v);
+  for (int u = b.first(to); u >= 0; u = b.next(u)) {
+    pairs_.add(kind, t, u);
+    if (params_.reductions && (other1[u] == other1[t] || other2[u] == other2[t])) pending_.emplace_back(t, u);
+  }
+  b.push(to, t);
+  col[t] = v;
+}
+
+template <class F>
+void Walker<F>::remove_terms(std::vector<int> dead) {
+  std::sort(dead.begin(), dead.end(), std::greater<>());
+  dead.erase(std::unique(dead.begin(), dead.end()), dead.end());
+  for (int d : dead) {
+    int last = rank() - 1;
+    for (int k = 0; k < 3; ++k) {
+      t_.f[k][d] = t_.f[k][last];
+      t_.f[k].pop_back();
+    }
+    t_.sign[d] = t_.sign[last];
+    t_.sign.pop_back();
+  }
+  rebuild();
+  dropped(static_cast<int>(dead.size()));
+}
+
+template <class F>
+void Walker<F>::dropped(int by) {
+  reductions_ += by;
+  flips_since_drop_ = 0;
+  new_plus_period();
+  if (rank() < best_rank_) {
+    best_rank_ = rank();
+    best_ = t_;
+    flips_since_best_ = 0;
+  }
+}
+
+template class Walker<GF2>;
+template class Walker<ZT>;
+template class Walker<GF3>;
+
+}  // namespace tdisc::search::flip

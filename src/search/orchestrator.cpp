@@ -1,0 +1,198 @@
+// The orchestrator (see orchestrator.hpp). It never trusts an engine: every offered scheme is
+// re-verified exactly with verify() over the target ring before anything is written.
+#include "src/search/orchestrator.hpp"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "decomposition/error.hpp"
+#include "decomposition/native.hpp"
+#include "generated/tdisc_version.hpp"
+#include "src/search/progress.hpp"
+#include "verifier/verify.hpp"
+
+namespace tdisc::search {
+
+namespace {
+
+std::atomic<int> g_signal{0};
+extern "C" void on_signal(int sig) { g_signal.store(sig); }
+
+// Installs the SIGINT/SIGTERM handlers for the lifetime of a run.
+struct SignalGuard {
+  struct sigaction old_int {}, old_term {};
+  SignalGuard() {
+    g_signal.store(0);
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+  }
+  ~SignalGuard() {
+    sigaction(SIGINT, &old_int, nullptr);
+    sigaction(SIGTERM, &old_term, nullptr);
+  }
+};
+
+}  // namespace
+
+Orchestrator::Orchestrator(SearchRequest request, std::optional<nlohmann::json> resume)
+    : req_(std::move(request)), dir_(req_.out_dir), resume_(std::move(resume)) {
+  if (resume_) {
+    earlier_seconds_ = resume_->value("elapsed", 0.0);
+    best_rank_ = resume_->value("best_rank", INT_MAX);
+    best_file_ = resume_->value("best_file", std::string());
+    const nlohmann::json counters = resume_->value("counters", nlohmann::json::object());
+    for (auto& [k, v] : counters.items())
+      if (v.is_number()) counters_[k] = v.get<double>();
+    if (best_rank_ <= req_.target.rank) reached_ = true;
+  } else {
+    dir_.write_request(req_.request);
+  }
+}
+
+double Orchestrator::elapsed() const {
+  return earlier_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+bool Orchestrator::offer(const Scheme& s, const std::string& method) {
+  Verdict v = verify(s, req_.target.ring);
+  if (!v.valid) {
+    event({{"event", "rejected"}, {"rank", s.rank()}, {"method", method}, {"why_not", v.why_not}});
+    std::cerr << "tdisc: search: engine offered an invalid rank-" << s.rank() << " scheme (" << v.why_not << "); ignored\n";
+    return false;
+  }
+  std::lock_guard lock(mutex_);
+  if (s.rank() >= best_rank_) return true;
+  Scheme out = s;
+  // The ring a file declares is the smallest it is valid over: the target ring when modular,
+  // else the coefficients' ring (valid over Q with integer coefficients means valid over Z).
+  out.ring = ring_is_modular(req_.target.ring) ? req_.target.ring : coefficient_ring(s);
+  Provenance& p = out.provenance;
+  if (p.tool.empty()) p.tool = TDISC_TOOL;
+  if (p.method.empty()) p.method = method;
+  if (!p.seed) p.seed = req_.seed;
+  if (p.created.empty()) p.created = utc_now();
+  if (p.source.empty()) p.source = "tdisc search, run directory " + dir_.path();
+  p.extra["engine"] = req_.engine;
+  best_file_ = dir_.write_best(out);
+  best_rank_ = out.rank();
+  dir_.append_event({{"event", "improved"}, {"rank", out.rank()}, {"ring", std::string(ring_name(out.ring))},
+                     {"method", method}, {"file", best_file_}, {"elapsed", elapsed()}});
+  if (req_.catalog) add_to_catalog(out);
+  if (out.rank() <= req_.target.rank) reached_ = true;
+  return true;
+}
+
+void Orchestrator::add_to_catalog(const Scheme& s) {
+  std::string folder = req_.catalog_dir + "/" + s.format.str();
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  std::string path = folder + "/" + catalogue_file_name(s);
+  write_native(path, s);
+  dir_.append_event({{"event", "catalogued"}, {"file", path}});
+}
+
+void Orchestrator::event(const nlohmann::json& e) { dir_.append_event(e); }
+
+void Orchestrator::add(const std::string& counter, double delta) {
+  std::lock_guard lock(mutex_);
+  counters_[counter] += delta;
+}
+
+void Orchestrator::set(const std::string& counter, double value) {
+  std::lock_guard lock(mutex_);
+  counters_[counter] = value;
+}
+
+bool Orchestrator::stop_requested() const { return reached_ || time_up_ || g_signal.load() != 0; }
+
+bool Orchestrator::checkpoint_due() const {
+  if (stop_requested()) return !final_checkpoint_.load();
+  return elapsed() - last_checkpoint_.load() >= req_.checkpoint_seconds;
+}
+
+void Orchestrator::checkpoint(const nlohmann::json& state) {
+  nlohmann::json c;
+  {
+    std::lock_guard lock(mutex_);
+    c = {{"format", "tdisc-checkpoint"}, {"version", 1}, {"engine", req_.engine}, {"elapsed", elapsed()},
+         {"best_rank", best_rank_.load()}, {"best_file", best_file_}, {"seed", req_.seed},
+         {"counters", counters_}, {"written", utc_now()}, {"state", state}};
+  }
+  dir_.write_checkpoint(c);
+  last_checkpoint_ = elapsed();
+  if (stop_requested()) final_checkpoint_ = true;
+  dir_.append_event({{"event", "checkpoint"}, {"elapsed", c["elapsed"]}});
+}
+
+void Orchestrator::watch() {
+  const bool tty = isatty(STDERR_FILENO);
+  const double log_every = tty ? 0.5 : 5.0;
+  double last_print = 0, last_moves = 0, last_t = 0;
+  while (!finished_) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    double now = elapsed() - earlier_seconds_;
+    if (req_.seconds > 0 && now >= req_.seconds) time_up_ = true;
+    if (req_.quiet || now - last_print < log_every) continue;
+    ProgressView v;
+    {
+      std::lock_guard lock(mutex_);
+      v.counters = counters_;
+    }
+    double moves = v.counters.count("flips") ? v.counters["flips"] : v.counters["moves"];
+    v.rate_name = v.counters.count("flips") ? "flips/s" : "moves/s";
+    v.rate = (moves - last_moves) / std::max(1e-9, now - last_t);
+    last_moves = moves, last_t = now, last_print = now;
+    v.elapsed = elapsed();
+    v.best_rank = best_rank_ == INT_MAX ? 0 : best_rank_.load();
+    v.target_rank = req_.target.rank;
+    if (tty) std::cerr << "\r\033[K" << progress_line(v) << std::flush;
+    else std::cerr << progress_line(v) << "\n";
+  }
+  if (tty && !req_.quiet) std::cerr << "\r\033[K" << std::flush;
+}
+
+SearchOutcome Orchestrator::run(Engine& engine) {
+  SignalGuard signals;
+  start_ = std::chrono::steady_clock::now();
+  last_checkpoint_ = earlier_seconds_;
+  EngineConfig config;
+  config.target = req_.target;
+  config.threads = req_.threads;
+  config.seed = req_.seed;
+  config.seconds = req_.seconds;
+  config.start = req_.start;
+  config.params = req_.params;
+  if (resume_ && resume_->contains("state")) config.resume = resume_->at("state");
+  dir_.append_event({{"event", resume_ ? "resumed" : "started"}, {"engine", engine.name()},
+                     {"target", {{"format", req_.target.format.str()}, {"rank", req_.target.rank},
+                                 {"ring", std::string(ring_name(req_.target.ring))}}},
+                     {"threads", req_.threads}, {"seed", req_.seed}, {"budget_seconds", req_.seconds}});
+  std::thread watcher([this] { watch(); });
+  try {
+    if (!reached_) engine.run(config, *this);
+  } catch (...) {
+    finished_ = true;
+    watcher.join();
+    throw;
+  }
+  finished_ = true;
+  watcher.join();
+  SearchOutcome out;
+  out.reached = reached_;
+  out.best_rank = best_rank_;
+  out.best_file = best_file_;
+  out.seconds = elapsed() - earlier_seconds_;
+  out.interrupted = g_signal.load() != 0;
+  dir_.append_event({{"event", "finished"}, {"reached", out.reached}, {"best_rank", out.best_rank},
+                     {"interrupted", out.interrupted}, {"elapsed", elapsed()}, {"counters", counters_}});
+  return out;
+}
+
+}  // namespace tdisc::search

@@ -1,0 +1,76 @@
+// The orchestrator every engine runs under: it verifies each offered scheme independently,
+// writes the run directory, keeps the clock and the signals, checkpoints, and shows progress.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "src/search/engine.hpp"
+#include "src/search/run_dir.hpp"
+
+namespace tdisc::search {
+
+struct SearchRequest {
+  Target target;
+  std::string engine = "flip";
+  int threads = 1;
+  double seconds = 600;            // wall-clock budget of this session
+  unsigned long long seed = 0;
+  std::string out_dir;
+  std::optional<Scheme> start;
+  nlohmann::json params = nlohmann::json::object();
+  double checkpoint_seconds = 30;  // at most this long between checkpoints
+  bool catalog = false;            // also add new bests to catalog_dir/<n>x<m>x<p>/
+  std::string catalog_dir = "algorithms";
+  bool quiet = false;              // no progress output
+  nlohmann::json request;          // what run.json records (the command line and its settings)
+};
+
+struct SearchOutcome {
+  bool reached = false;     // a verified scheme of rank ≤ target was found
+  int best_rank = INT_MAX;  // lowest verified rank (INT_MAX: none)
+  std::string best_file;    // its file in the run directory
+  double seconds = 0;       // this session
+  bool interrupted = false; // stopped by SIGINT/SIGTERM
+};
+
+class Orchestrator : public Reporter {
+public:
+  // resume: the checkpoint of an earlier session of the same run directory, if continuing.
+  Orchestrator(SearchRequest request, std::optional<nlohmann::json> resume = std::nullopt);
+  SearchOutcome run(Engine& engine);
+
+  bool offer(const Scheme& s, const std::string& method) override;
+  void event(const nlohmann::json& e) override;
+  void add(const std::string& counter, double delta) override;
+  void set(const std::string& counter, double value) override;
+  bool stop_requested() const override;
+  int best_rank() const override { return best_rank_.load(); }
+  bool checkpoint_due() const override;
+  void checkpoint(const nlohmann::json& state) override;
+
+  const RunDir& run_dir() const { return dir_; }
+
+private:
+  double elapsed() const;  // this session plus earlier sessions of a resumed run
+  void watch();            // the progress thread: clock, signals, progress line
+  void add_to_catalog(const Scheme& s);
+
+  SearchRequest req_;
+  RunDir dir_;
+  std::optional<nlohmann::json> resume_;
+  std::chrono::steady_clock::time_point start_;
+  double earlier_seconds_ = 0;
+  std::atomic<int> best_rank_{INT_MAX};
+  std::string best_file_;
+  std::atomic<bool> reached_{false}, time_up_{false}, finished_{false}, final_checkpoint_{false};
+  mutable std::mutex mutex_;  // counters_, best_file_, offers
+  std::map<std::string, double> counters_;
+  std::atomic<double> last_checkpoint_{0};
+};
+
+}  // namespace tdisc::search

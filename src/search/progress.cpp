@@ -1,0 +1,55 @@
+// Formatting of the progress line (see progress.hpp); the orchestrator decides when to print.
+#include "src/search/progress.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace tdisc::search {
+
+std::string human_count(double x) {
+  char buf[32];
+  if (x >= 1e9) std::snprintf(buf, sizeof buf, "%.2fG", x / 1e9);
+  else if (x >= 1e6) std::snprintf(buf, sizeof buf, "%.2fM", x / 1e6);
+  else if (x >= 1e3) std::snprintf(buf, sizeof buf, "%.1fk", x / 1e3);
+  else std::snprintf(buf, sizeof buf, "%.0f", x);
+  return buf;
+}
+
+std::string human_seconds(double s) {
+  char buf[32];
+  if (s < 60) std::snprintf(buf, sizeof buf, "%.1fs", s);
+  else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  else std::snprintf(buf, sizeof buf, "%dh%02dm", static_cast<int>(s) / 3600, (static_cast<int>(s) % 3600) / 60);
+  return buf;
+}
+
+std::string progress_line(const ProgressView& v) {
+  auto get = [&](const char* k) -> double {
+    auto it = v.counters.find(k);
+    return it == v.counters.end() ? NAN : it->second;
+  };
+  char head[64];
+  std::snprintf(head, sizeof head, "[%8s]", human_seconds(v.elapsed).c_str());
+  std::string line = head;
+  if (double r = get("rank"); !std::isnan(r)) line += " rank " + std::to_string(static_cast<int>(r)) + " ·";
+  line += " best " + (v.best_rank > 0 ? std::to_string(v.best_rank) : std::string("-")) + " → " + std::to_string(v.target_rank);
+  line += " · " + human_count(v.rate) + " " + v.rate_name;
+  if (double r = get("restarts"); !std::isnan(r)) line += " · restarts " + human_count(r);
+  if (double a = get("lift_attempts"); !std::isnan(a)) {
+    double ok = get("lifts");
+    line += " · lifts " + std::to_string(static_cast<long>(std::isnan(ok) ? 0 : ok)) + "/" + std::to_string(static_cast<long>(a));
+  }
+  if (double r = get("residual"); !std::isnan(r)) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " · residual %.3g", r);
+    line += buf;
+  }
+  if (double x = get("exact_fraction"); !std::isnan(x)) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " · exact %.0f%%", 100 * x);
+    line += buf;
+  }
+  return line;
+}
+
+}  // namespace tdisc::search

@@ -1,0 +1,58 @@
+// The run directory: every file but events.jsonl is written atomically (decomposition/io.hpp);
+// events.jsonl is appended and flushed line by line so a kill -9 loses at most one line.
+#include "src/search/run_dir.hpp"
+
+#include <filesystem>
+
+#include "decomposition/error.hpp"
+#include "decomposition/io.hpp"
+#include "decomposition/native.hpp"
+
+namespace tdisc::search {
+
+namespace {
+
+std::optional<nlohmann::json> read_json(const std::string& path) {
+  if (!std::filesystem::exists(path)) return std::nullopt;
+  std::string text = read_text_file(path);
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
+  }
+}
+
+}  // namespace
+
+RunDir::RunDir(std::string path) : path_(std::move(path)) {
+  std::error_code ec;
+  std::filesystem::create_directories(path_, ec);
+  if (ec || !std::filesystem::is_directory(path_)) throw IoError(path_, 0, "cannot create the run directory: " + ec.message());
+  events_.open(file("events.jsonl"), std::ios::app);
+  if (!events_) throw IoError(file("events.jsonl"), 0, "cannot open for appending");
+}
+
+void RunDir::write_request(const nlohmann::json& request) const { write_file_atomic(file("run.json"), request.dump(2) + "\n"); }
+
+std::optional<nlohmann::json> RunDir::read_request() const { return read_json(file("run.json")); }
+
+std::string RunDir::write_best(const Scheme& s) const {
+  std::string p = file("best-r" + std::to_string(s.rank()) + ".json");
+  write_native(p, s);
+  return p;
+}
+
+void RunDir::append_event(nlohmann::json event) {
+  if (!event.contains("t")) event["t"] = utc_now();
+  std::lock_guard lock(events_mutex_);
+  events_ << event.dump() << "\n";
+  events_.flush();
+}
+
+void RunDir::write_checkpoint(const nlohmann::json& checkpoint) const {
+  write_file_atomic(file("checkpoint.json"), checkpoint.dump() + "\n");
+}
+
+std::optional<nlohmann::json> RunDir::read_checkpoint() const { return read_json(file("checkpoint.json")); }
+
+}  // namespace tdisc::search

@@ -1,0 +1,34 @@
+// The run directory of a search: run.json (what was asked), best-r<R>.json (each verified
+// improvement, native), events.jsonl (one JSON object a line), checkpoint.json (atomic).
+#pragma once
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "decomposition/scheme.hpp"
+
+namespace tdisc::search {
+
+class RunDir {
+public:
+  // Creates the folder (and parents) when missing; never deletes anything in it.
+  explicit RunDir(std::string path);
+  const std::string& path() const { return path_; }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+  void write_request(const nlohmann::json& request) const;          // run.json
+  std::optional<nlohmann::json> read_request() const;
+  std::string write_best(const Scheme& s) const;                   // best-r<R>.json; returns its path
+  void append_event(nlohmann::json event);                          // adds "t" (UTC) when absent
+  void write_checkpoint(const nlohmann::json& checkpoint) const;   // checkpoint.json, atomically
+  std::optional<nlohmann::json> read_checkpoint() const;
+
+private:
+  std::string path_;
+  std::mutex events_mutex_;
+  std::ofstream events_;
+};
+
+}  // namespace tdisc::search

@@ -1,0 +1,218 @@
+// tdisc search end to end: results pass the independent verifier, the exit-code contract, bad flags,
+// checkpoints on SIGTERM, --resume after kill -9, lifting of modular walks, reproducible seeds.
+#include <catch2/catch.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "decomposition/native.hpp"
+#include "tests/support.hpp"
+#include "verifier/verify.hpp"
+
+using tdisc::test::run_tdisc;
+using tdisc::test::temp_dir;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<nlohmann::json> events(const std::string& dir) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(slurp(dir + "/events.jsonl"));
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
+int count_events(const std::string& dir, const std::string& kind) {
+  int n = 0;
+  for (auto& e : events(dir)) n += e.value("event", "") == kind;
+  return n;
+}
+
+// Starts tdisc in the background; returns its pid.
+pid_t spawn(const std::string& args, const std::string& log) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::string cmd = "exec " + std::string(TDISC_BINARY) + " " + args + " >" + log + " 2>&1 </dev/null";
+    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  return pid;
+}
+
+int wait_exit(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+}
+
+void wait_for_file(const std::string& path, double seconds) {
+  auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!fs::exists(path) && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+}
+
+}  // namespace
+
+TEST_CASE("search 3x3 rank 23 over ZT reaches the target and the result verifies", "[fast]") {
+  std::string dir = temp_dir("search") + "/run";
+  auto r = run_tdisc("search --size 3x3 --rank 23 --ring ZT --threads 2 --seed 3 --time 60s --out " + dir);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  tdisc::Scheme s = tdisc::read_native(dir + "/best-r23.json");
+  CHECK(s.rank() == 23);
+  CHECK(tdisc::verify(s, tdisc::Ring::ZT).valid);
+  CHECK(s.provenance.seed == 3ULL);
+  CHECK(count_events(dir, "improved") >= 1);
+  CHECK(count_events(dir, "finished") == 1);
+  CHECK(fs::exists(dir + "/run.json"));
+}
+
+TEST_CASE("a bare tdisc search runs the embedded default and finishes in seconds", "[fast]") {
+  std::string dir = temp_dir("bare");
+  auto r = run_tdisc("search --seed 1 --out " + dir + "/run");
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("3x3x3 rank 23 over ZT, engine flip") != std::string::npos);
+}
+
+TEST_CASE("every search result passes the independent verifier, over every target ring", "[fast]") {
+  struct Case { const char* args; const char* file; tdisc::Ring ring; };
+  const Case cases[] = {
+      {"--size 2x2 --rank 7 --ring GF2", "best-r7.json", tdisc::Ring::GF2},
+      {"--size 2x2 --rank 7 --ring GF3", "best-r7.json", tdisc::Ring::GF3},
+      {"--size 2x2x3 --rank 11 --ring Z", "best-r11.json", tdisc::Ring::Z},
+      {"--size 2x3x3 --rank 15 --ring Q", "best-r15.json", tdisc::Ring::Q},
+      {"--size 2x2 --rank 7 --ring Z --params '{\"walk_ring\":\"GF2\"}'", "best-r7.json", tdisc::Ring::Z},
+  };
+  for (const Case& c : cases) {
+    std::string dir = temp_dir("rings") + "/run";
+    auto r = run_tdisc(std::string("search ") + c.args + " --threads 2 --seed 5 --time 60s --out " + dir);
+    INFO(c.args << "\n" << r.out << r.err);
+    REQUIRE(r.code == 0);
+    tdisc::Scheme s = tdisc::read_native(dir + "/" + c.file);
+    CHECK(tdisc::verify(s, c.ring).valid);
+    CHECK(tdisc::verify(s, s.ring).valid);
+  }
+}
+
+TEST_CASE("a modular walk for an integer target is lifted, never reported as characteristic 0", "[fast]") {
+  std::string dir = temp_dir("lift") + "/run";
+  auto r = run_tdisc("search --size 2x2 --rank 7 --ring Z --params '{\"walk_ring\":\"GF2\"}' --threads 1 --seed 2 --time 60s --out " + dir);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  tdisc::Scheme s = tdisc::read_native(dir + "/best-r7.json");
+  CHECK(tdisc::verify(s, tdisc::Ring::Z).valid);
+  CHECK(s.provenance.method == "flip+lift");
+  for (auto& e : fs::directory_iterator(dir))
+    if (e.path().filename().string().rfind("best-r", 0) == 0)
+      CHECK(tdisc::verify(tdisc::read_native(e.path().string()), tdisc::Ring::Z).valid);
+}
+
+TEST_CASE("the budget ends first: exit 3, the best scheme saved", "[fast]") {
+  std::string dir = temp_dir("budget") + "/run";
+  auto r = run_tdisc("search --size 3x3 --rank 19 --ring ZT --threads 1 --seed 1 --time 1s --out " + dir);
+  INFO(r.out << r.err);
+  CHECK(r.code == 3);
+  CHECK(r.out.find("budget spent") != std::string::npos);
+  bool found = false;
+  for (auto& e : fs::directory_iterator(dir))
+    if (e.path().filename().string().rfind("best-r", 0) == 0) {
+      found = true;
+      CHECK(tdisc::verify(tdisc::read_native(e.path().string()), tdisc::Ring::ZT).valid);
+    }
+  CHECK(found);
+  CHECK(fs::exists(dir + "/checkpoint.json"));  // a final checkpoint, so --resume can go on
+}
+
+TEST_CASE("bad flags get a clear message and exit 1", "[fast]") {
+  struct Case { const char* args; const char* says; };
+  const Case cases[] = {
+      {"--size 3x3 --rank 28", "out of range"},
+      {"--size 3x3 --rank 0", "out of range"},
+      {"--size 0x3", "--size"},
+      {"--size 3xx3", "--size"},
+      {"--ring FOO", "unknown ring"},
+      {"--engine bogus", "unknown engine"},
+      {"--threads -1", "out of range"},
+      {"--checkpoint-every soon", "not a duration"},
+      {"--params '{\"plus_min\":\"x\"}'", "plus_min"},
+      {"--params '{\"no_such\":1}'", "unknown flip parameter"},
+      {"--params 'not json'", "not valid JSON"},
+      {"--size 7x7", "--rank: required"},
+      {"--resume /nonexistent/run", "run.json"},
+  };
+  for (const Case& c : cases) {
+    auto r = run_tdisc(std::string("search ") + c.args + " --time 1s --out " + temp_dir("bad") + "/run");
+    INFO(c.args << "\n" << r.err);
+    CHECK(r.code == 1);
+    CHECK(r.err.find(c.says) != std::string::npos);
+  }
+}
+
+TEST_CASE("SIGTERM writes a checkpoint and ends with exit 3", "[fast]") {
+  std::string base = temp_dir("term"), dir = base + "/run";
+  pid_t pid = spawn("search --size 4x4 --rank 40 --ring GF2 --threads 1 --seed 4 --time 60s --checkpoint-every 1h --out " + dir, base + "/log");
+  wait_for_file(dir + "/events.jsonl", 20);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  kill(pid, SIGTERM);
+  int code = wait_exit(pid);
+  INFO(slurp(base + "/log"));
+  CHECK(code == 3);
+  REQUIRE(fs::exists(dir + "/checkpoint.json"));
+  auto c = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
+  CHECK(c.at("state").at("walkers").size() == 1);
+}
+
+TEST_CASE("--resume continues a run killed with kill -9 from its last checkpoint", "[fast]") {
+  std::string base = temp_dir("resume"), dir = base + "/run";
+  pid_t pid = spawn("search --size 4x4 --rank 40 --ring GF2 --threads 2 --seed 8 --time 60s --checkpoint-every 1s --out " + dir, base + "/log");
+  wait_for_file(dir + "/checkpoint.json", 30);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  kill(pid, SIGKILL);
+  wait_exit(pid);
+  REQUIRE(fs::exists(dir + "/checkpoint.json"));
+  auto before = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
+  int walker_rank = 1000;
+  for (auto& w : before["state"]["walkers"]) walker_rank = std::min<int>(walker_rank, w["terms"]["u"].size());
+  const double flips_before = before["counters"].value("flips", 0.0);
+  REQUIRE(flips_before > 0);
+
+  auto r = run_tdisc("search --resume " + dir + " --time 2s --checkpoint-every 1s");
+  INFO(r.out << r.err);
+  CHECK(r.code == 3);
+  CHECK(r.out.find("resuming") != std::string::npos);
+  CHECK(count_events(dir, "resumed") == 1);
+  auto after = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
+  CHECK(after.value("elapsed", 0.0) > before.value("elapsed", 0.0));
+  CHECK(after["counters"].value("flips", 0.0) > flips_before);  // counters carried over
+  CHECK(after.value("best_rank", 1000) <= before.value("best_rank", 1000));
+  // the walkers went on from the checkpointed schemes, not from the standard algorithm (rank 64)
+  for (auto& w : after["state"]["walkers"]) CHECK(w["terms"]["u"].size() <= walker_rank + 8);
+  tdisc::Scheme best = tdisc::read_native(after.value("best_file", std::string()));
+  CHECK(tdisc::verify(best, tdisc::Ring::GF2).valid);
+}
+
+TEST_CASE("the same seed gives the same walk on one thread", "[fast]") {
+  auto run = [](const std::string& dir) {
+    auto r = run_tdisc("search --size 3x3 --rank 15 --ring ZT --threads 1 --seed 77 --time 60s -q --params '{\"max_flips\":300000}' --out " + dir);
+    REQUIRE(r.code == 3);
+    auto c = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
+    return c["state"]["walkers"].dump();
+  };
+  std::string a = run(temp_dir("seedA") + "/run"), b = run(temp_dir("seedB") + "/run");
+  CHECK(a == b);
+}
