@@ -2,6 +2,7 @@
 // under the orchestrator; exit 0 when the target is reached, 3 when the budget ends first.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
@@ -69,8 +70,15 @@ nlohmann::json parse_params(const std::string& text) {
 
 nlohmann::json llm_params(const ParsedOptions& o) {
   nlohmann::json llm = nlohmann::json::object();
-  for (const char* key : {"llm-url", "llm-model", "llm-key-env", "llm-max-calls", "llm-max-tokens", "llm-proposals"})
-    if (auto v = o.maybe(key)) llm[std::string(key).substr(4)] = *v;
+  // --llm-key-env → "key_env" and so on: the llm engine's own parameter names (src/llm/proposer/settings.cpp).
+  for (const char* key : {"llm-url", "llm-model", "llm-key-env", "llm-proposals"})
+    if (auto v = o.maybe(key)) {
+      std::string name = std::string(key).substr(4);
+      std::replace(name.begin(), name.end(), '-', '_');
+      llm[name] = *v;
+    }
+  if (o.has("llm-max-calls")) llm["max_calls"] = o.integer("llm-max-calls", 0, 1000000000);
+  if (o.has("llm-max-tokens")) llm["max_tokens"] = o.integer("llm-max-tokens", 0, 1L << 40);
   if (!llm.contains("url"))
     if (const char* e = std::getenv("OPENAI_BASE_URL"); e && *e) llm["url"] = e;
   return llm;
@@ -139,6 +147,19 @@ nlohmann::json request_json(const Args& args, const Plan& plan, const search::Se
           {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}};
 }
 
+// The last lines of a search and its exit code: 0 when the target was reached, 3 otherwise.
+int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
+  if (out.reached) {
+    std::cout << "reached rank " << out.best_rank << " in " << search::human_seconds(out.seconds) << ": " << out.best_file << "\n";
+    return kOk;
+  }
+  std::cout << (out.interrupted ? "interrupted" : "budget spent") << " after " << search::human_seconds(out.seconds)
+            << ": best rank " << (out.best_rank == INT_MAX ? std::string("none") : std::to_string(out.best_rank))
+            << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file)
+            << "\n  continue with: tdisc search --resume " << r.out_dir << "\n";
+  return kNoTarget;
+}
+
 // --resume DIR: the target, engine, seed and parameters come from DIR/run.json; --time and
 // --threads may be given again for the new session.
 int resume_run(const ParsedOptions& o, const std::string& dir) {
@@ -165,8 +186,7 @@ int resume_run(const ParsedOptions& o, const std::string& dir) {
             << ring_name(r.target.ring) << ", engine " << r.engine << ", seed " << r.seed << ", "
             << search::human_seconds(checkpoint->value("elapsed", 0.0)) << " done)\n";
   search::Orchestrator orch(r, checkpoint);
-  search::SearchOutcome out = orch.run(*engine);
-  return out.reached ? kOk : kNoTarget;
+  return finish(orch.run(*engine), r);
 }
 
 }  // namespace
@@ -189,7 +209,9 @@ int cmd_search(const Args& args) {
   if (r.checkpoint_seconds <= 0) throw UsageError("--checkpoint-every: must be positive");
   r.seed = pick_seed(o);
   r.params = parse_params(o.text("params"));
+  r.out_dir = o.has("out") ? o.text("out") : default_out(plan.target);
   nlohmann::json llm = llm_params(o);
+  if (plan.engine == "llm" && !llm.contains("run_dir")) llm["run_dir"] = r.out_dir;
   if (!llm.empty()) {  // --llm-* flags override, not replace, {"llm":{…}} given in --params
     if (!r.params.contains("llm") || !r.params["llm"].is_object()) r.params["llm"] = nlohmann::json::object();
     r.params["llm"].update(llm);
@@ -212,23 +234,13 @@ int cmd_search(const Args& args) {
     throw UsageError(msg);
   }
   if (plan.engine != "llm") r.params = engine_params;
-  r.out_dir = o.has("out") ? o.text("out") : default_out(plan.target);
   r.request = request_json(args, plan, r);
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
             << (r.threads > 1 ? "s" : "") << ", seed " << r.seed << ", budget " << search::human_seconds(r.seconds)
             << "\n  run directory: " << r.out_dir << "\n" << std::flush;
   search::Orchestrator orch(r);
-  search::SearchOutcome out = orch.run(*engine);
-  if (out.reached) {
-    std::cout << "reached rank " << out.best_rank << " in " << search::human_seconds(out.seconds) << ": " << out.best_file << "\n";
-    return kOk;
-  }
-  std::cout << (out.interrupted ? "interrupted" : "budget spent") << " after " << search::human_seconds(out.seconds)
-            << ": best rank " << (out.best_rank == INT_MAX ? std::string("none") : std::to_string(out.best_rank))
-            << " (target " << plan.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file)
-            << "\n  continue with: tdisc search --resume " << r.out_dir << "\n";
-  return kNoTarget;
+  return finish(orch.run(*engine), r);
 }
 
 }  // namespace tdisc::cli

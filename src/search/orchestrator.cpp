@@ -9,6 +9,7 @@
 #include <iostream>
 #include <thread>
 
+#include "decomposition/catalogue.hpp"
 #include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
@@ -90,10 +91,9 @@ bool Orchestrator::offer(const Scheme& s, const std::string& method) {
 }
 
 void Orchestrator::add_to_catalog(const Scheme& s) {
-  std::string folder = req_.catalog_dir + "/" + s.format.str();
+  std::string path = catalogue_path(req_.catalog_dir, s);
   std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  std::string path = folder + "/" + catalogue_file_name(s);
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
   write_native(path, s);
   dir_.append_event({{"event", "catalogued"}, {"file", path}});
 }

@@ -216,3 +216,18 @@ TEST_CASE("the same seed gives the same walk on one thread", "[fast]") {
   std::string a = run(temp_dir("seedA") + "/run"), b = run(temp_dir("seedB") + "/run");
   CHECK(a == b);
 }
+
+TEST_CASE("--from starts the walk from a given scheme", "[fast]") {
+  std::string dir = temp_dir("from");
+  tdisc::Scheme s = tdisc::test::strassen();
+  s.provenance.source = "test";
+  tdisc::write_native(dir + "/strassen.json", s);
+  auto r = run_tdisc("search --size 2x2 --rank 7 --ring ZT --from " + dir + "/strassen.json --seed 1 --time 30s --out " + dir + "/run");
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  tdisc::Scheme best = tdisc::read_native(dir + "/run/best-r7.json");
+  CHECK(best.provenance.method == "start");
+  auto bad = run_tdisc("search --size 3x3 --from " + dir + "/strassen.json --time 1s --out " + dir + "/bad");
+  CHECK(bad.code == 1);
+  CHECK(bad.err.find("is a 2x2x2 scheme") != std::string::npos);
+}

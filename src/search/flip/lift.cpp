@@ -98,11 +98,11 @@ struct Solver {
     }
   }
 
-  // Solves J·x ≡ b (mod p) with free unknowns 0; nullopt when inconsistent.
-  std::optional<std::vector<int>> solve(const std::vector<int>& b) const {
+  // b' = E·b: the right-hand side after the recorded row operations.
+  std::vector<int> transform(const std::vector<int>& b) const {
     std::vector<Planes> bp(m.words);
     for (int e = 0; e < n_equations; ++e) PackedRows::set(bp.data(), n_unknowns + e, b[e]);
-    std::vector<int> x(n_unknowns, 0);
+    std::vector<int> out(m.rows);
     for (int r = 0; r < m.rows; ++r) {
       const Planes* er = &m.w[static_cast<size_t>(r) * m.words];
       long s = 0;
@@ -114,13 +114,91 @@ struct Solver {
         s += std::popcount(pp & bp[q].p) + std::popcount(nn & bp[q].n) - std::popcount(pp & bp[q].n) -
              std::popcount(nn & bp[q].p);
       }
-      int v = static_cast<int>(((s % p) + p) % p);
+      out[r] = static_cast<int>(((s % p) + p) % p);
+    }
+    return out;
+  }
+
+  // Σ_c R[r][c]·x[c] over the unknown columns of row r (x packed like a row).
+  int dot(int r, const std::vector<Planes>& x) const {
+    const Planes* row = &m.w[static_cast<size_t>(r) * m.words];
+    long s = 0;
+    for (int q = 0; q <= (n_unknowns - 1) >> 6; ++q) {
+      std::uint64_t keep = ~std::uint64_t(0);
+      if (q == (n_unknowns - 1) >> 6 && (n_unknowns & 63)) keep = (std::uint64_t(1) << (n_unknowns & 63)) - 1;
+      std::uint64_t pp = row[q].p & keep, nn = row[q].n & keep;
+      s += std::popcount(pp & x[q].p) + std::popcount(nn & x[q].n) - std::popcount(pp & x[q].n) - std::popcount(nn & x[q].p);
+    }
+    return static_cast<int>(((s % p) + p) % p);
+  }
+
+  // Solves J·x ≡ b (mod p) with x[i] = fixed[i] where fixed[i] ≥ 0; the other free unknowns are 0
+  // unless the constraints need them. nullopt when inconsistent.
+  std::optional<std::vector<int>> solve(const std::vector<int>& b, const std::vector<int>& fixed) const {
+    std::vector<int> bt = transform(b);
+    std::vector<char> is_pivot(n_unknowns, 0);
+    std::vector<int> pivot_row(n_unknowns, -1);
+    for (int r = 0; r < m.rows; ++r) {
       if (pivot_col[r] < 0) {
-        if (v != 0) return std::nullopt;
+        if (bt[r] != 0) return std::nullopt;
       } else {
-        x[pivot_col[r]] = v;
+        is_pivot[pivot_col[r]] = 1;
+        pivot_row[pivot_col[r]] = r;
       }
     }
+    // Free unknowns: fixed ones take their value; the open ones are solved for below.
+    std::vector<int> x(n_unknowns, 0), open;
+    std::vector<int> open_index(n_unknowns, -1);
+    for (int c = 0; c < n_unknowns; ++c)
+      if (!is_pivot[c]) {
+        if (fixed[c] >= 0) x[c] = fixed[c];
+        else open_index[c] = static_cast<int>(open.size()), open.push_back(c);
+      }
+    auto pack = [&](const std::vector<int>& vals, bool free_only) {
+      std::vector<Planes> out(m.words);
+      for (int c = 0; c < n_unknowns; ++c)
+        if (vals[c] != 0 && (!free_only || !is_pivot[c])) PackedRows::set(out.data(), c, vals[c] == 2 ? -1 : vals[c]);
+      return out;
+    };
+    // Fixed pivots: R[r][open]·x_open = b'_r − c − R[r][fixed free]·x_fixed, a small system.
+    std::vector<int> rows;
+    for (int c = 0; c < n_unknowns; ++c)
+      if (is_pivot[c] && fixed[c] >= 0) rows.push_back(pivot_row[c]);
+    if (!rows.empty() && !open.empty()) {
+      std::vector<Planes> xf = pack(x, true);
+      Solver small;
+      small.p = p;
+      small.n_unknowns = static_cast<int>(open.size());
+      small.n_equations = static_cast<int>(rows.size());
+      small.m.rows = small.n_equations;
+      small.m.words = (small.n_unknowns + small.n_equations + 63) / 64;
+      small.m.w.assign(static_cast<size_t>(small.m.rows) * small.m.words, Planes{});
+      std::vector<int> rhs(rows.size());
+      for (size_t q = 0; q < rows.size(); ++q) {
+        const int r = rows[q];
+        Planes* row = small.m.row(static_cast<int>(q));
+        const Planes* full = &m.w[static_cast<size_t>(r) * m.words];
+        for (size_t k = 0; k < open.size(); ++k) {
+          int v = PackedRows::get(full, open[k]);
+          if (v) PackedRows::set(row, static_cast<int>(k), v);
+        }
+        PackedRows::set(row, small.n_unknowns + static_cast<int>(q), 1);
+        int v = ((bt[r] - fixed[pivot_col[r]] - dot(r, xf)) % p + 2 * p) % p;
+        rhs[q] = v == 2 ? -1 : v;
+      }
+      small.reduce();
+      auto y = small.solve(rhs, std::vector<int>(open.size(), -1));
+      if (!y) return std::nullopt;
+      for (size_t k = 0; k < open.size(); ++k) x[open[k]] = (*y)[k];
+    } else if (!rows.empty()) {
+      std::vector<Planes> xf = pack(x, true);
+      for (int r : rows)
+        if (((bt[r] - fixed[pivot_col[r]] - dot(r, xf)) % p + p) % p != 0) return std::nullopt;
+    }
+    // Pivot unknowns from the free ones.
+    std::vector<Planes> xf = pack(x, true);
+    for (int r = 0; r < m.rows; ++r)
+      if (pivot_col[r] >= 0) x[pivot_col[r]] = ((bt[r] - dot(r, xf)) % p + p) % p;
     return x;
   }
 };
@@ -261,7 +339,22 @@ LiftResult hensel_lift(const Scheme& modp, int p, int max_steps) {
       int v = static_cast<int>((res[e] / M) % p);
       rhs[e] = v == 2 ? -1 : v;
     }
-    auto d = solver.solve(rhs);
+    // Prefer the correction that keeps every coefficient reconstructible as a small rational
+    // (the next digit is forced where only one choice reconstructs); fall back to none.
+    std::vector<int> fixed(x.size(), -1);
+    for (size_t q = 0; q < x.size(); ++q) {
+      int only = -1, count = 0;
+      for (int dgt = 0; dgt < p; ++dgt)
+        if (reconstruct(mod(x[q] + static_cast<i128>(M) * dgt, M2), M2)) only = dgt, ++count;
+      if (count == 0) {
+        out.steps = j;
+        out.why_not = "a coefficient has no small rational value mod " + std::to_string(p) + "^" + std::to_string(j + 2);
+        return out;
+      }
+      if (count == 1) fixed[q] = only;
+    }
+    auto d = solver.solve(rhs, fixed);
+    if (!d) d = solver.solve(rhs, std::vector<int>(x.size(), -1));
     if (!d) {
       out.steps = j;
       out.why_not = "the linear system mod " + std::to_string(p) + " has no solution at step " + std::to_string(j + 1) +

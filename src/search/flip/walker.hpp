@@ -25,8 +25,8 @@ struct Terms {
 
 struct WalkParams {
   long plus_min = 5000;     // a plus transition after a random number of flips in [plus_min, plus_max]
-  long plus_max = 50000;    //   without a rank drop …
-  int plus_diff = 3;        //   … while the rank is below the walker's best + plus_diff
+  long plus_max = 100000;   //   without a rank drop …
+  int plus_diff = 4;        //   … while the rank is below the walker's best + plus_diff
   bool reductions = true;   // apply reductions when two terms share two factors
 };
 
