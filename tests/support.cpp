@@ -3,6 +3,8 @@
 
 #include <sys/wait.h>
 
+#include "decomposition/constructions.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -43,18 +45,7 @@ RunResult run_tdisc(const std::string& args) {
   return r;
 }
 
-Scheme classical(Format f) {
-  Scheme s = Scheme::zeros(f, static_cast<int>(f.classical_rank()), Ring::ZT);
-  int r = 0;
-  for (int i = 0; i < f.n; ++i)
-    for (int j = 0; j < f.m; ++j)
-      for (int k = 0; k < f.p; ++k, ++r) {
-        s.u(r, f.a_index(i, j)) = 1;
-        s.v(r, f.b_index(j, k)) = 1;
-        s.w(r, f.c_index(k, i)) = 1;
-      }
-  return s;
-}
+Scheme classical(Format f) { return classical_scheme(f); }
 
 Scheme strassen() {
   // Products as (A-combination)(B-combination), and the C entries each feeds (i,k, sign).

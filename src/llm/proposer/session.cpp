@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "decomposition/constructions.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/llm/json_extract.hpp"
@@ -51,18 +52,6 @@ DatabaseConfig database_config(const LlmSettings& s) {
   return d;
 }
 
-Scheme classical_scheme(Format f, Ring ring) {
-  Scheme s = Scheme::zeros(f, static_cast<int>(f.classical_rank()), ring);
-  int r = 0;
-  for (int i = 0; i < f.n; ++i)
-    for (int j = 0; j < f.m; ++j)
-      for (int k = 0; k < f.p; ++k, ++r) {
-        s.u(r, f.a_index(i, j)) = 1;
-        s.v(r, f.b_index(j, k)) = 1;
-        s.w(r, f.c_index(k, i)) = 1;
-      }
-  return s;
-}
 
 std::string failure_kind(const ChatResult& r) {
   if (r.status == CallStatus::timeout) return "timeout";
@@ -185,7 +174,10 @@ std::string Session::choose_kind() {
 }
 
 const Scheme* Session::parent_scheme() {
-  if (!best_scheme_) best_scheme_ = classical_scheme(config_.target.format, config_.target.ring);
+  if (!best_scheme_) {
+    best_scheme_ = tdisc::classical_scheme(config_.target.format);
+    best_scheme_->ring = config_.target.ring;
+  }
   return &*best_scheme_;
 }
 
