@@ -24,14 +24,12 @@ std::string temp_dir(const std::string& tag) {
   return dir.string();
 }
 
-namespace {
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
 }
-}  // namespace
 
 RunResult run_tdisc(const std::string& args) {
   std::string dir = temp_dir("run");

@@ -8,7 +8,8 @@ namespace tdisc::test {
 
 std::string fixture(const std::string& relative);   // ../shared/fixtures/public/<relative>
 std::string source_path(const std::string& relative);  // <repo>/<relative>
-std::string temp_dir(const std::string& tag);        // fresh, empty folder under /tmp
+std::string temp_dir(const std::string& tag);
+std::string slurp(const std::string& path);          // whole file as text ("" when unreadable)        // fresh, empty folder under /tmp
 
 struct RunResult {
   int code = -1;

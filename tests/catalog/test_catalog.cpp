@@ -15,14 +15,9 @@
 using namespace tdisc;
 namespace fs = std::filesystem;
 
-namespace {
+using tdisc::test::slurp;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+namespace {
 
 Scheme with_provenance(Scheme s, const std::string& source) {
   s.provenance.source = source;

@@ -14,6 +14,8 @@ using namespace tdisc;
 using nlohmann::json;
 using test::ScriptServer;
 
+using tdisc::test::slurp;
+
 namespace {
 
 const char* kKey = "sk-cli-KEY-MUST-NOT-LEAK-77";
@@ -21,13 +23,6 @@ const char* kKey = "sk-cli-KEY-MUST-NOT-LEAK-77";
 std::string flip_recipe(int plus_diff) {
   return json{{"version", 1}, {"kind", "recipe"}, {"engine", "flip"}, {"params", {{"plus_diff", plus_diff}}},
               {"budget_seconds", 0.5}, {"seeds", 1}, {"rationale", "test"}}.dump();
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 std::vector<json> events_of(const std::string& dir, const std::string& kind) {

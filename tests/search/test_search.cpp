@@ -19,14 +19,9 @@ using tdisc::test::run_tdisc;
 using tdisc::test::temp_dir;
 namespace fs = std::filesystem;
 
-namespace {
+using tdisc::test::slurp;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+namespace {
 
 std::vector<nlohmann::json> events(const std::string& dir) {
   std::vector<nlohmann::json> out;
