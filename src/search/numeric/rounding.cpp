@@ -69,7 +69,7 @@ RoundingResult progressive_round(Optimiser<S>& opt, Factors<S>& x, FixedMask& fi
     const long free_after = static_cast<long>(cand.size() - batch);
     opt.method = p.round_method == Method::Auto ? (free_after <= kLmMaxParameters ? Method::Lm : Method::Als)
                                                 : p.round_method;
-    const long iterations = opt.method == Method::Lm ? std::max(1L, p.round_iterations / 4) : p.round_iterations;
+    const long iterations = opt.method == Method::Lm ? std::max(1L, p.round_iterations / 20) : p.round_iterations;
     for (long it = 0; it < iterations && batch < cand.size(); ++it) opt.step(x, fixed, w);
     double r = residual(opt.tensor, x);
     if (std::getenv("TDISC_NUMERIC_DEBUG")) fprintf(stderr, "  batch %zu of %zu free, dist %g..%g, residual %g\n", batch, cand.size(), cand[0].distance, cand[batch-1].distance, r);
