@@ -52,6 +52,7 @@ const std::vector<Spec>& table() {
       {"relax_iterations", Kind::Integer, 500, 0, 1e8},
       {"round_fraction", Kind::Number, 0.08, 1e-6, 1},
       {"round_factors", Kind::Integer, 2, 2, 3},
+      {"round_deferrals", Kind::Integer, 4, 0, 1000},
       {"round_iterations", Kind::Integer, 200, 0, 1e7},
       {"round_backtracks", Kind::Integer, 3, 0, 100},
       {"round_residual", Kind::Number, 1e-3, 0, 1e3},
@@ -181,6 +182,7 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.round_fraction = m["round_fraction"];
   p.round_iterations = m["round_iterations"];
   p.round_factors = m["round_factors"];
+  p.round_deferrals = m["round_deferrals"];
   p.round_backtracks = m["round_backtracks"];
   p.round_residual = m["round_residual"];
   p.round_lattice_weight = m["round_lattice_weight"];

@@ -32,6 +32,7 @@ struct Params {
   long lattice_iterations = 600, relax_iterations = 500;
   double round_fraction = 0.08;
   long round_iterations = 200, round_backtracks = 3;  // ALS sweeps per batch (LM: a twentieth)
+  long round_deferrals = 4;  // entries left to the repair when both lattice neighbours fail
   int round_factors = 2;  // 2: round U, V and solve W exactly; 3: round all three
   double round_residual = 1e-3, round_lattice_weight = 1e-5;
   long repair_max_denominator = 8;
