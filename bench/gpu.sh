@@ -9,7 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-schemes="codegen/schemes/strassen.json codegen/schemes/winograd.json"
+schemes=${BENCH_SCHEMES:-"codegen/schemes/strassen.json@1 codegen/schemes/strassen.json@2 codegen/schemes/winograd.json@1 codegen/schemes/r48-4x4x4-Q.json@1"}
 levels=1,2
 
 if [ "${1:-}" = "--stage" ]; then
@@ -44,13 +44,11 @@ if [ ! -x $h/bench ] || ! ldd $h/bench >/dev/null 2>&1; then
   if [ ! -f $h/bench_main.cu ]; then "$TDISC" bench $schemes --levels $levels --dtype $dt --prepare $h || exit 1; fi
   (cd $h && sh build.sh) || exit 1
 fi
-case $dt in
-  f32) sizes=2048,4096,6144,8192,12288,16384,20480 ;;
-  f64) sizes=2048,4096,6144,8192,12288,16384,20480 ;;
-esac
-shapes=16384x8192x12288,10001x9999x10007,20480x4096x16384
+sizes=${BENCH_SIZES:-2048,4096,6144,8192,12288,16384,20480}
+shapes=${BENCH_SHAPES:-16384x8192x12288,10001x9999x10007,20480x4096x16384}
 set -x
-timeout ${BENCH_TIMEOUT:-420} $h/bench --sizes $sizes --shapes $shapes --reps 20 --warmup 3 --json "$OUT/gpu-$dt.json" \
+timeout ${BENCH_TIMEOUT:-420} $h/bench --sizes $sizes --shapes $shapes --leaf ${BENCH_LEAF:-all} --reps 20 --warmup 3 \
+  --json "$OUT/gpu-$dt.json" \
   2>&1 | tee "$OUT/bench-$dt.log"
 rc=${PIPESTATUS[0]}
 set +x
@@ -59,5 +57,5 @@ if [ "${2:-}" = "tests" ]; then
 fi
 echo "== summary ($dt, harness exit $rc) =="
 grep -E "^(device|variant|exact checks|fast_p)" "$OUT/bench-$dt.log"
-grep -E "  (separate|batched) " "$OUT/bench-$dt.log"
+grep -E " (separate|batched|streams) +[0-9]" "$OUT/bench-$dt.log"
 exit $rc

@@ -26,12 +26,21 @@ const Coeff* coeff_of(const LinearForm& f, int var) {
   return nullptr;
 }
 
-// Counts each pair once per form that contains it.
+bool is_power_of_two(const mpz_class& z) { return z > 0 && (z & (z - 1)) == 0; }
+
+// A real ratio with a power-of-two denominator: x + r·y on dyadic data rounds no more than before.
+bool dyadic(const Coeff& c) { return c.is_real() && is_power_of_two(c.re().get_den()); }
+
+// Counts each pair once per form that contains it; only pairs whose ratio is dyadic, so that
+// sharing never brings in a factor like 5/3 that binary floating point cannot hold.
 std::map<PairKey, int> count_pairs(const std::vector<LinearForm>& forms) {
   std::map<PairKey, int> count;
   for (const LinearForm& f : forms)
     for (size_t a = 0; a < f.size(); ++a)
-      for (size_t b = a + 1; b < f.size(); ++b) ++count[{f[a].var, f[b].var, f[b].coeff / f[a].coeff}];
+      for (size_t b = a + 1; b < f.size(); ++b) {
+        const Coeff ratio = f[b].coeff / f[a].coeff;
+        if (dyadic(ratio)) ++count[{f[a].var, f[b].var, ratio}];
+      }
   return count;
 }
 
@@ -49,6 +58,12 @@ void substitute(LinearForm& f, const PairKey& k, int t) {
 long form_additions(const LinearForm& f) { return f.empty() ? 0 : static_cast<long>(f.size()) - 1; }
 
 }  // namespace
+
+bool exact_scale(const Coeff& c) {
+  if (!c.is_real() || c.is_zero()) return false;
+  const mpq_class& q = c.re();
+  return is_power_of_two(abs(q.get_num())) && is_power_of_two(q.get_den());
+}
 
 long Program::additions() const {
   long n = 0;

@@ -23,8 +23,12 @@ struct Program {
   long additions() const;
 };
 
+// ±2^k (k any integer): multiplying or dividing by it is exact in binary floating point.
+bool exact_scale(const Coeff& c);
+
 // The program that evaluates each output form, sharing pairs c1·x + c2·y that occur (up to a common
-// factor) in at least two forms, most frequent first, until no pair repeats.
+// factor ±2^k, so no rounding is introduced) in at least two forms, most frequent first, until no
+// pair repeats.
 Program share_subexpressions(int inputs, std::vector<LinearForm> outputs);
 // The program with nothing shared (for comparison and tests).
 Program plain_program(int inputs, std::vector<LinearForm> outputs);

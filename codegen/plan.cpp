@@ -85,7 +85,10 @@ std::vector<Coeff> collect_operands(const CoeffMatrix& m, std::vector<Operand>& 
   std::vector<Coeff> scale;
   for (int r = 0; r < m.rows(); ++r) {
     LinearForm f = row_form(m, r);
-    Coeff s = f.front().coeff;
+    // Divide by the first coefficient only when that is exact (±2^k); otherwise by its sign, so a
+    // form 3·X + 5·Y keeps integer coefficients instead of becoming X + 5/3·Y.
+    const Coeff& first = f.front().coeff;
+    Coeff s = exact_scale(first) ? first : Coeff(sgn(first.re()) < 0 ? -1 : 1);
     for (Term& t : f) t.coeff /= s;
     auto [it, fresh] = index.try_emplace(form_key(f), static_cast<int>(ops.size()));
     if (fresh) {

@@ -32,7 +32,7 @@ struct Answer {
 Answer can_generate(const std::vector<Scheme>& levels, const Target& target);
 
 // One distinct operand combination Σ c·X_b of source blocks, normalised so that its first
-// coefficient is 1 (the factor moves into the C side).
+// coefficient is 1 when that division is exact (±2^k), else ±1 (the factor moves into the C side).
 struct Operand {
   LinearForm form;           // over source blocks (A: i·m+j, B: j·p+k)
   int source = -1;           // the block itself when form is exactly 1·X_b (no copy needed), else −1

@@ -1,8 +1,9 @@
-// Builds L·Σ_r U_r⊗V_r⊗W_r exactly. Each term's factors are scaled to Gaussian integers, the
-// tensor is one Eigen product U^T · (V ⊙ W) (Khatri–Rao), on int64 when a bound proves it cannot
-// overflow and on GMP integers otherwise.
+// Builds the residual L·(Σ_r U_r⊗V_r⊗W_r − T) exactly. Each term's factors are scaled to Gaussian
+// integers; the tensor is one sparse Eigen product Uᵀ · (V ⊙ W) (Khatri–Rao), on int64 when a bound
+// proves it cannot overflow and on GMP integers otherwise.
 #include "verifier/brent.hpp"
 
+#include <Eigen/SparseCore>
 #include <cstdint>
 
 namespace tdisc {
@@ -71,65 +72,98 @@ bool fits_int64(const IntegerFactors& f) {
 }
 
 template <class S>
-IntMatrix<S> cast(const IntMatrix<mpz_class>& m) {
-  if constexpr (std::is_same_v<S, mpz_class>) {
-    return m;
-  } else {
-    IntMatrix<S> out(m.rows(), m.cols());
-    for (Eigen::Index k = 0; k < m.size(); ++k) out(k) = static_cast<S>(m(k).get_si());
-    return out;
+using Sparse = Eigen::SparseMatrix<S, Eigen::RowMajor, long>;
+
+template <class S>
+S narrow(const mpz_class& x) {
+  if constexpr (std::is_same_v<S, mpz_class>) return x;
+  else return static_cast<S>(x.get_si());
+}
+
+template <class S>
+mpz_class widen(const S& x) {
+  if constexpr (std::is_same_v<S, mpz_class>) return x;
+  else return mpz_class(static_cast<long>(x));
+}
+
+// Uᵀ as a sparse (n·m) × R matrix.
+template <class S>
+Sparse<S> sparse_transpose(const IntMatrix<mpz_class>& u) {
+  std::vector<Eigen::Triplet<S, long>> t;
+  for (Eigen::Index r = 0; r < u.rows(); ++r)
+    for (Eigen::Index a = 0; a < u.cols(); ++a)
+      if (u(r, a) != 0) t.emplace_back(a, r, narrow<S>(u(r, a)));
+  Sparse<S> m(u.cols(), u.rows());
+  m.setFromTriplets(t.begin(), t.end());
+  return m;
+}
+
+// Khatri–Rao row product, R × (mp·pn): row r holds x_r ⊗ y_r at column b·pn + c.
+template <class S>
+Sparse<S> khatri_rao(const IntMatrix<mpz_class>& x, const IntMatrix<mpz_class>& y) {
+  std::vector<Eigen::Triplet<S, long>> t;
+  for (Eigen::Index r = 0; r < x.rows(); ++r)
+    for (Eigen::Index b = 0; b < x.cols(); ++b) {
+      if (x(r, b) == 0) continue;
+      for (Eigen::Index c = 0; c < y.cols(); ++c)
+        if (y(r, c) != 0) t.emplace_back(r, b * y.cols() + c, narrow<S>(x(r, b)) * narrow<S>(y(r, c)));
+    }
+  Sparse<S> m(x.rows(), x.cols() * y.cols());
+  m.setFromTriplets(t.begin(), t.end());
+  return m;
+}
+
+// Appends the non-zero entries of t − L·T (T the matmul tensor when subtract_delta) in index order.
+template <class S>
+void residual_entries(const Format& f, const Sparse<S>& t, const mpz_class& scale, bool subtract_delta,
+                      std::vector<std::pair<long, mpz_class>>& out) {
+  const long cols = static_cast<long>(f.b_size()) * f.c_size();
+  for (long a = 0; a < t.rows(); ++a) {
+    const long i = a / f.m, j = a % f.m;
+    int k = 0;  // next δ column of this row: b = j·p+k, c = k·n+i
+    auto delta_col = [&](int kk) { return (j * f.p + kk) * static_cast<long>(f.c_size()) + kk * f.n + i; };
+    auto emit = [&](long col, mpz_class v) {
+      if (v != 0) out.emplace_back(a * cols + col, std::move(v));
+    };
+    for (typename Sparse<S>::InnerIterator it(t, a); it; ++it) {
+      while (subtract_delta && k < f.p && delta_col(k) < it.col()) emit(delta_col(k++), -scale);
+      mpz_class v = widen(it.value());
+      if (subtract_delta && k < f.p && delta_col(k) == it.col()) {
+        v -= scale;
+        ++k;
+      }
+      emit(it.col(), std::move(v));
+    }
+    while (subtract_delta && k < f.p) emit(delta_col(k++), -scale);
   }
 }
 
-// Khatri–Rao row product: out(r, b·pn + c) = x(r, b)·y(r, c). R × (mp·pn).
 template <class S>
-IntMatrix<S> khatri_rao(const IntMatrix<S>& x, const IntMatrix<S>& y) {
-  IntMatrix<S> out(x.rows(), x.cols() * y.cols());
-  for (Eigen::Index r = 0; r < x.rows(); ++r)
-    for (Eigen::Index b = 0; b < x.cols(); ++b)
-      for (Eigen::Index c = 0; c < y.cols(); ++c) out(r, b * y.cols() + c) = x(r, b) * y(r, c);
-  return out;
-}
-
-template <class S>
-void store(const IntMatrix<S>& t, std::vector<mpz_class>& out) {
-  // t is (nm) × (mp·pn); out index (a·mp + b)·pn + c = a·(mp·pn) + column.
-  out.resize(static_cast<size_t>(t.size()));
-  for (Eigen::Index a = 0; a < t.rows(); ++a)
-    for (Eigen::Index col = 0; col < t.cols(); ++col) {
-      if constexpr (std::is_same_v<S, mpz_class>) out[a * t.cols() + col] = t(a, col);
-      else out[a * t.cols() + col] = static_cast<long>(t(a, col));
-    }
-}
-
-template <class S>
-void tensor_product(const IntegerFactors& f, ScaledTensor& out) {
-  IntMatrix<S> ur = cast<S>(f.ur), vr = cast<S>(f.vr), wr = cast<S>(f.wr);
+void residual_product(const Format& fmt, const IntegerFactors& f, ScaledResidual& out) {
+  Sparse<S> ur = sparse_transpose<S>(f.ur);  // (nm) × R
   if (!f.imaginary) {
-    IntMatrix<S> t = ur.transpose() * khatri_rao(vr, wr);  // (nm) × (mp·pn)
-    store(t, out.re);
-    out.im.assign(out.re.size(), 0);
+    Sparse<S> t = ur * khatri_rao<S>(f.vr, f.wr);  // (nm) × (mp·pn)
+    residual_entries(fmt, t, f.scale, true, out.re);
     return;
   }
-  IntMatrix<S> ui = cast<S>(f.ui), vi = cast<S>(f.vi), wi = cast<S>(f.wi);
-  IntMatrix<S> kr_re = khatri_rao(vr, wr) - khatri_rao(vi, wi);  // R × (mp·pn)
-  IntMatrix<S> kr_im = khatri_rao(vr, wi) + khatri_rao(vi, wr);
-  IntMatrix<S> t_re = ur.transpose() * kr_re - ui.transpose() * kr_im;
-  IntMatrix<S> t_im = ur.transpose() * kr_im + ui.transpose() * kr_re;
-  store(t_re, out.re);
-  store(t_im, out.im);
+  Sparse<S> ui = sparse_transpose<S>(f.ui);
+  Sparse<S> kr_re = khatri_rao<S>(f.vr, f.wr) - khatri_rao<S>(f.vi, f.wi);  // R × (mp·pn)
+  Sparse<S> kr_im = khatri_rao<S>(f.vr, f.wi) + khatri_rao<S>(f.vi, f.wr);
+  Sparse<S> t_re = ur * kr_re - ui * kr_im;
+  Sparse<S> t_im = ur * kr_im + ui * kr_re;
+  residual_entries(fmt, t_re, f.scale, true, out.re);
+  residual_entries(fmt, t_im, f.scale, false, out.im);
 }
 
 }  // namespace
 
-ScaledTensor scaled_tensor(const Scheme& s) {
+ScaledResidual scaled_residual(const Scheme& s) {
   s.check_shape();
   IntegerFactors f = clear_denominators(s);
-  ScaledTensor out;
+  ScaledResidual out;
   out.scale = f.scale;
-  out.has_imaginary = f.imaginary;
-  if (fits_int64(f)) tensor_product<std::int64_t>(f, out);
-  else tensor_product<mpz_class>(f, out);
+  if (fits_int64(f)) residual_product<std::int64_t>(s.format, f, out);
+  else residual_product<mpz_class>(s.format, f, out);
   return out;
 }
 

@@ -23,15 +23,16 @@ struct NumTraits<mpz_class> : GenericNumTraits<mpz_class> {
 
 namespace tdisc {
 
-// The scaled tensor L·Σ_r U_r⊗V_r⊗W_r, real and imaginary parts, flattened
-// (nm) × ((mp)·(pn)): entry (a, b·pn + c). L is returned so the caller can compare with L·T.
-struct ScaledTensor {
-  std::vector<mpz_class> re, im;  // size nm·mp·pn, index (a·mp + b)·pn + c
-  mpz_class scale;                // L
-  bool has_imaginary = false;
-  const mpz_class& at_re(long idx) const { return re[static_cast<size_t>(idx)]; }
+// The exact Brent residual scaled to integers: L·(Σ_r U_r⊗V_r⊗W_r − T⟨n,m,p⟩), with L the lcm of
+// the terms' denominators. Only non-zero entries are kept (a valid scheme has none), keyed by the
+// flat equation index (a·mp + b)·pn + c with a = i·m+j, b = j'·p+k, c = k'·n+i'.
+struct ScaledResidual {
+  std::vector<std::pair<long, mpz_class>> re, im;  // sorted by index
+  mpz_class scale;                                 // L
 };
 
-ScaledTensor scaled_tensor(const Scheme& s);
+// Sparse exact products (Eigen::SparseMatrix on int64 when a bound proves no overflow, on GMP
+// integers otherwise): cost Σ_r nnz(U_r)·nnz(V_r)·nnz(W_r), not (nm)(mp)(pn)·R.
+ScaledResidual scaled_residual(const Scheme& s);
 
 }  // namespace tdisc

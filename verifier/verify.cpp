@@ -2,6 +2,8 @@
 // Brent equation with the terms that contribute to it.
 #include "verifier/verify.hpp"
 
+#include <algorithm>
+
 #include "decomposition/error.hpp"
 #include "verifier/brent.hpp"
 
@@ -16,51 +18,59 @@ bool is_delta(const Format& f, long a, long b, long c) {
   return j == j2 && k == k2 && i == i2;
 }
 
-// Residual entry L·(tensor − T) at idx is zero over the ring (mod p when p > 0).
-bool residual_vanishes(const ScaledTensor& t, long idx, bool delta, long p) {
-  mpz_class re = t.re[static_cast<size_t>(idx)] - (delta ? t.scale : mpz_class(0));
-  const mpz_class& im = t.im[static_cast<size_t>(idx)];
-  if (p == 0) return re == 0 && im == 0;
-  return mpz_class(re % p) == 0 && mpz_class(im % p) == 0;
+bool vanishes(const mpz_class& v, long p) { return p == 0 ? v == 0 : mpz_class(v % p) == 0; }
+
+mpz_class lookup(const std::vector<std::pair<long, mpz_class>>& entries, long idx) {
+  auto it = std::lower_bound(entries.begin(), entries.end(), idx,
+                             [](const auto& e, long i) { return e.first < i; });
+  return it != entries.end() && it->first == idx ? it->second : mpz_class(0);
 }
 
-std::string value_text(const ScaledTensor& t, long idx, long p) {
-  if (p == 0) return Coeff(mpq_class(t.re[idx], t.scale), mpq_class(t.im[idx], t.scale)).str();
+// Flat indices of the equations that fail over the ring (mod p when p > 0), in order.
+std::vector<long> failing_indices(const ScaledResidual& r, long p) {
+  std::vector<long> bad;
+  for (const auto* part : {&r.re, &r.im})
+    for (const auto& [idx, v] : *part)
+      if (!vanishes(v, p)) bad.push_back(idx);
+  std::sort(bad.begin(), bad.end());
+  bad.erase(std::unique(bad.begin(), bad.end()), bad.end());
+  return bad;
+}
+
+// The value the scheme gives to equation idx: expected + residual / L.
+std::string value_text(const ScaledResidual& r, long idx, bool delta, long p) {
+  mpz_class re = lookup(r.re, idx), im = lookup(r.im, idx);
+  if (p == 0) return (Coeff(delta ? 1 : 0) + Coeff(mpq_class(re, r.scale), mpq_class(im, r.scale))).str();
   mpz_class inv, value;
-  mpz_invert(inv.get_mpz_t(), mpz_class(t.scale % p).get_mpz_t(), mpz_class(p).get_mpz_t());
-  value = (t.re[idx] * inv) % p;
+  mpz_invert(inv.get_mpz_t(), mpz_class(r.scale % p).get_mpz_t(), mpz_class(p).get_mpz_t());
+  value = ((delta ? 1 : 0) + re * inv) % p;
   if (value < 0) value += p;
   return value.get_str() + " (mod " + std::to_string(p) + ")";
 }
 
-BrentFailure describe_failure(const Scheme& s, const ScaledTensor& t, long a, long b, long c, long p) {
+BrentFailure describe_failure(const Scheme& s, const ScaledResidual& r, long idx, long p) {
   const Format& f = s.format;
+  const long bc = static_cast<long>(f.b_size()) * f.c_size();
+  const long a = idx / bc, b = (idx % bc) / f.c_size(), c = idx % f.c_size();
   BrentFailure x;
   x.i = static_cast<int>(a / f.m), x.j = static_cast<int>(a % f.m);
   x.j2 = static_cast<int>(b / f.p), x.k = static_cast<int>(b % f.p);
   x.k2 = static_cast<int>(c / f.n), x.i2 = static_cast<int>(c % f.n);
-  x.expected = is_delta(f, a, b, c) ? "1" : "0";
-  x.got = value_text(t, (a * f.b_size() + b) * f.c_size() + c, p);
-  for (int r = 0; r < s.rank(); ++r)
-    if (!s.u(r, a).is_zero() && !s.v(r, b).is_zero() && !s.w(r, c).is_zero()) x.terms.push_back(r);
+  const bool delta = is_delta(f, a, b, c);
+  x.expected = delta ? "1" : "0";
+  x.got = value_text(r, idx, delta, p);
+  for (int t = 0; t < s.rank(); ++t)
+    if (!s.u(t, a).is_zero() && !s.v(t, b).is_zero() && !s.w(t, c).is_zero()) x.terms.push_back(t);
   return x;
 }
 
-// Checks every equation; fills the first failure and the count of failures.
-std::optional<BrentFailure> first_failure(const Scheme& s, const ScaledTensor& t, long p) {
-  const Format& f = s.format;
-  std::optional<BrentFailure> first;
-  long failures = 0;
-  for (long a = 0; a < f.a_size(); ++a)
-    for (long b = 0; b < f.b_size(); ++b)
-      for (long c = 0; c < f.c_size(); ++c) {
-        long idx = (a * f.b_size() + b) * f.c_size() + c;
-        if (residual_vanishes(t, idx, is_delta(f, a, b, c), p)) continue;
-        if (!first) first = describe_failure(s, t, a, b, c, p);
-        ++failures;
-      }
-  if (first) first->failing_equations = failures;
-  return first;
+// The first failing equation and the count of failures, or nullopt when all hold.
+std::optional<BrentFailure> first_failure(const Scheme& s, const ScaledResidual& r, long p) {
+  std::vector<long> bad = failing_indices(r, p);
+  if (bad.empty()) return std::nullopt;
+  BrentFailure x = describe_failure(s, r, bad.front(), p);
+  x.failing_equations = static_cast<long>(bad.size());
+  return x;
 }
 
 }  // namespace
@@ -85,7 +95,7 @@ Verdict verify(const Scheme& s, Ring over) {
                 " (the coefficients need " + std::string(ring_name(coefficient_ring(s))) + ")";
     return v;
   }
-  ScaledTensor t = scaled_tensor(s);
+  ScaledResidual t = scaled_residual(s);
   v.failure = first_failure(s, t, ring_characteristic(over));
   v.valid = !v.failure;
   if (v.failure) v.why_not = v.failure->describe();
@@ -109,7 +119,7 @@ std::string RingReport::describe() const {
 
 RingReport classify(const Scheme& s) {
   RingReport rep;
-  ScaledTensor t = scaled_tensor(s);
+  ScaledResidual t = scaled_residual(s);
   rep.valid_char0 = !first_failure(s, t, 0);
   rep.smallest = coefficient_ring(s);
   if (rep.valid_char0) {

@@ -31,6 +31,10 @@ struct BenchVariant {
 
 namespace {
 
+// Leaf modes of the generated API (Leaf::Separate, Batched, Streams); Auto resolves to one of them.
+constexpr int kLeafModes = 3;
+const char* leaf_name(int leaf) { return leaf == 0 ? "separate" : leaf == 1 ? "batched" : "streams"; }
+
 void die(const char* what, const char* file, int line) {
   std::fprintf(stderr, "bench: %s:%d: %s\n", file, line, what);
   std::exit(1);
@@ -97,7 +101,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--check-only") o.check_only = true;
     else if (a == "--leaf") {
       std::string l = next();
-      o.leaf = l == "separate" ? 0 : l == "batched" ? 1 : -1;
+      o.leaf = l == "separate" ? 0 : l == "batched" ? 1 : l == "streams" ? 2 : -1;
     } else die(("unknown option " + a).c_str(), __FILE__, __LINE__);
   }
   if (o.reps < 20) die("--reps must be at least 20 (DESIGN §6)", __FILE__, __LINE__);
@@ -188,7 +192,7 @@ int exact_checks(Ctx& c, std::FILE* json) {
   std::fprintf(json, "  \"exact_checks\": [\n");
   for (int v = 0; v < kVariantCount; ++v)
     for (const ExactCase& e : cases)
-      for (int leaf = 0; leaf < 2; ++leaf) {
+      for (int leaf = 0; leaf < kLeafModes; ++leaf) {
         const bool col = e.layout == 0;
         const i64 lda = (col ? e.M : e.K) + 5, ldb = (col ? e.K : e.N) + 3, ldc = (col ? e.M : e.N) + 7;
         const i64 na = lda * (col ? e.K : e.M), nb = ldb * (col ? e.N : e.K), nc = ldc * (col ? e.N : e.M);
@@ -231,12 +235,12 @@ int exact_checks(Ctx& c, std::FILE* json) {
         failures += !ok;
         std::printf("exact %-28s %5lldx%-5lldx%-5lld %s alpha=%g beta=%g leaf=%s: %s (status %d, %lld differ, %lld/%lld nonzero)\n",
                     kVariants[v].name, e.M, e.N, e.K, col ? "col" : "row", (double)e.alpha, (double)e.beta,
-                    leaf ? "batched" : "separate", ok ? "ok" : "FAIL", st, differ, nonzero, inside);
+                    leaf_name(leaf), ok ? "ok" : "FAIL", st, differ, nonzero, inside);
         std::fprintf(json,
                      "%s    {\"variant\": \"%s\", \"M\": %lld, \"N\": %lld, \"K\": %lld, \"layout\": \"%s\", "
                      "\"alpha\": %g, \"beta\": %g, \"leaf\": \"%s\", \"ok\": %s, \"differ\": %lld}",
                      count ? ",\n" : "", kVariants[v].name, e.M, e.N, e.K, col ? "col" : "row", (double)e.alpha,
-                     (double)e.beta, leaf ? "batched" : "separate", ok ? "true" : "false", differ);
+                     (double)e.beta, leaf_name(leaf), ok ? "true" : "false", differ);
         ++count;
         CK(cudaFree(A));
         CK(cudaFree(B));
@@ -279,7 +283,7 @@ void time_shape(Ctx& c, const Options& o, i64 M, i64 N, i64 K, size_t l2, std::v
   const i64 na = M * K, nb = K * N, nc = M * N;
   const size_t set_bytes = (size_t)(na + nb + nc) * sizeof(Real);
   const int sets = (int)std::max<size_t>(2, (3 * l2 + set_bytes - 1) / set_bytes);
-  std::vector<int> leaves = o.leaf < 0 ? std::vector<int>{0, 1} : std::vector<int>{o.leaf};
+  std::vector<int> leaves = o.leaf < 0 ? std::vector<int>{0, 1, 2} : std::vector<int>{o.leaf};
   size_t ws_bytes = 0;
   for (int v = 0; v < kVariantCount; ++v)
     for (int leaf : leaves) ws_bytes = std::max(ws_bytes, kVariants[v].workspace(M, N, K, leaf));
@@ -321,10 +325,10 @@ void time_shape(Ctx& c, const Options& o, i64 M, i64 N, i64 K, size_t l2, std::v
   cublas_gemm(c, 0, M, N, K, 1, A[0], M, B[0], K, 0, C[0], M);
   const double err_cublas = sampled_error(C[0]);
   std::vector<double> err(kVariantCount);
-  std::vector<int> status(kVariantCount * 2, 0);
+  std::vector<int> status(kVariantCount * kLeafModes, 0);
   for (int v = 0; v < kVariantCount; ++v) {
     fill_dev(C[1], nc, 0, 2, Real(NAN));
-    status[v * 2 + leaves[0]] = ours(c, kVariants[v], 0, M, N, K, 1, A[0], M, B[0], K, 0, C[1], M, ws, ws_bytes, leaves[0]);
+    status[v * kLeafModes + leaves[0]] = ours(c, kVariants[v], 0, M, N, K, 1, A[0], M, B[0], K, 0, C[1], M, ws, ws_bytes, leaves[0]);
     err[v] = sampled_error(C[1]);
   }
   CK(cudaFree(drows));
@@ -351,7 +355,7 @@ void time_shape(Ctx& c, const Options& o, i64 M, i64 N, i64 K, size_t l2, std::v
       else {
         const int st = ours(c, kVariants[methods[m].v], 0, M, N, K, 1, A[s], M, B[s], K, 0, C[s], M, ws, ws_bytes,
                             methods[m].leaf);
-        if (st) status[methods[m].v * 2 + methods[m].leaf] = st;
+        if (st) status[methods[m].v * kLeafModes + methods[m].leaf] = st;
       }
       CK(cudaEventRecord(e1, c.s));
       CK(cudaEventSynchronize(e1));
@@ -366,7 +370,7 @@ void time_shape(Ctx& c, const Options& o, i64 M, i64 N, i64 K, size_t l2, std::v
   for (size_t m = 1; m < methods.size(); ++m) {
     const BenchVariant& v = kVariants[methods[m].v];
     rows.push_back({v.name, methods[m].leaf, M, N, K, base, median(ms[m]), err[methods[m].v], err_cublas,
-                    v.workspace(M, N, K, methods[m].leaf), status[methods[m].v * 2 + methods[m].leaf]});
+                    v.workspace(M, N, K, methods[m].leaf), status[methods[m].v * kLeafModes + methods[m].leaf]});
   }
   for (int s = 0; s < sets; ++s) {
     CK(cudaFree(A[s]));
@@ -387,7 +391,7 @@ void print_header() {
 }
 void print_row(const Row& r, bool exact_ok) {
   std::printf("%-22s %-8s %5lldx%5lldx%-5lld %9.2f %9.2f %8.3f %9.2e %9.2f %9.2f%s\n", r.variant.c_str(),
-              r.leaf ? "batched" : "separate", r.M, r.N, r.K, tflops(r.M, r.N, r.K, r.cublas_ms),
+              leaf_name(r.leaf), r.M, r.N, r.K, tflops(r.M, r.N, r.K, r.cublas_ms),
               tflops(r.M, r.N, r.K, r.ours_ms), r.cublas_ms / r.ours_ms, r.err_ours, r.err_ours / r.err_cublas,
               r.workspace / 1073741824.0, correct(r, exact_ok) ? "" : "  INCORRECT");
 }
@@ -448,7 +452,7 @@ int main(int argc, char** argv) {
                  "\"ours_ms\": %.4f, \"cublas_tflops\": %.3f, \"ours_tflops\": %.3f, \"speedup\": %.4f, "
                  "\"err_ours\": %.3e, \"err_cublas\": %.3e, \"err_ratio\": %.3f, \"workspace_bytes\": %zu, \"status\": %d, "
                  "\"correct\": %s}",
-                 i ? ",\n" : "", r.variant.c_str(), r.leaf ? "batched" : "separate", r.M, r.N, r.K, r.cublas_ms, r.ours_ms,
+                 i ? ",\n" : "", r.variant.c_str(), leaf_name(r.leaf), r.M, r.N, r.K, r.cublas_ms, r.ours_ms,
                  tflops(r.M, r.N, r.K, r.cublas_ms), tflops(r.M, r.N, r.K, r.ours_ms), r.cublas_ms / r.ours_ms, r.err_ours,
                  r.err_cublas, r.err_ours / r.err_cublas, r.workspace, r.status, correct(r, failures == 0) ? "true" : "false");
   }
@@ -457,7 +461,7 @@ int main(int argc, char** argv) {
   std::printf("\n");
   bool first = true;
   for (int v = 0; v < kVariantCount; ++v)
-    for (int leaf = 0; leaf < 2; ++leaf) {
+    for (int leaf = 0; leaf < kLeafModes; ++leaf) {
       const double ps[] = {1.0, 1.1, 1.2};
       int n = 0, fast[3] = {0, 0, 0};
       i64 crossover = -1;
@@ -470,12 +474,12 @@ int main(int argc, char** argv) {
       }
       if (!n) continue;
       std::printf("fast_p %-30s %-8s over %d shapes: fast_1.0 %.2f  fast_1.1 %.2f  fast_1.2 %.2f; crossover n = %lld\n",
-                  kVariants[v].name, leaf ? "batched" : "separate", n, fast[0] / (double)n, fast[1] / (double)n,
+                  kVariants[v].name, leaf_name(leaf), n, fast[0] / (double)n, fast[1] / (double)n,
                   fast[2] / (double)n, crossover);
       std::fprintf(json,
                    "%s\n    {\"variant\": \"%s\", \"leaf\": \"%s\", \"shapes\": %d, \"fast_1.0\": %.3f, \"fast_1.1\": %.3f, "
                    "\"fast_1.2\": %.3f, \"crossover_n\": %lld}",
-                   first ? "" : ",", kVariants[v].name, leaf ? "batched" : "separate", n, fast[0] / (double)n,
+                   first ? "" : ",", kVariants[v].name, leaf_name(leaf), n, fast[0] / (double)n,
                    fast[1] / (double)n, fast[2] / (double)n, crossover);
       first = false;
     }

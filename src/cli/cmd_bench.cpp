@@ -24,7 +24,8 @@ const OptionTable kBenchOptions{
     "Checks generated GEMMs against cuBLAS (small integers: bit for bit; random inputs: relative\n"
     "Frobenius error against a double-double reference) and times them (median of --reps after warm-up,\n"
     "CUDA events, inputs rotated beyond 2x L2, TF32 off). Each SCHEME is one variant; A.json+B.json\n"
-    "gives different schemes per level. Every variant runs at every --levels value. Needs nvcc and a GPU.",
+    "gives different schemes per level; SCHEME@L fixes its level count, otherwise every --levels value\n"
+    "makes one variant. Needs nvcc and a GPU (or --prepare DIR to write the harness only).",
     {{"dtype", "T", "f32", "f32 or f64", "TDISC_DTYPE"},
      {"sizes", "LIST", "4096,8192,16384", "square sizes to time", ""},
      {"shapes", "LIST", "", "extra MxNxK shapes to time (non-square, non-divisible)", ""},
@@ -32,7 +33,7 @@ const OptionTable kBenchOptions{
      {"reps", "N", "20", "timed repetitions per method (at least 20)", ""},
      {"warmup", "N", "3", "untimed repetitions first", ""},
      {"seed", "S", "20261121", "seed of the random inputs", "TDISC_SEED"},
-     {"leaf", "MODE", "both", "leaf products: separate (one cuBLAS call each), batched (strided), or both", ""},
+     {"leaf", "MODE", "all", "leaf products: separate (a cuBLAS call each), batched (strided), streams (two), or all", ""},
      {"fuse-rank", "N", "64", "merge levels into one stage while the merged rank is ≤ N", ""},
      {"json", "FILE", "", "write the full results as JSON", ""},
      {"check-only", "", "", "run the exact checks only", ""},
@@ -73,12 +74,22 @@ codegen::BenchSetup setup_from(const ParsedOptions& o) {
     if (*end || v < 1 || v > 4) throw UsageError("--levels: \"" + l + "\" is not a level count in 1..4");
     levels.push_back(static_cast<int>(v));
   }
-  for (const std::string& spec : o.positional())
-    for (int l : levels) {
+  for (std::string spec : o.positional()) {
+    // SCHEME@L fixes the levels of that variant; otherwise every --levels value makes one.
+    std::vector<int> these = levels;
+    if (auto at = spec.rfind('@'); at != std::string::npos) {
+      char* end = nullptr;
+      long v = std::strtol(spec.c_str() + at + 1, &end, 10);
+      if (*end || v < 1 || v > 4) throw UsageError("\"" + spec + "\": the level count after @ must be 1..4");
+      these = {static_cast<int>(v)};
+      spec = spec.substr(0, at);
+    }
+    for (int l : these) {
       std::vector<std::string> schemes = split(spec, '+');
       if (static_cast<int>(schemes.size()) > l) continue;  // A+B needs at least two levels
       s.variants.push_back({schemes, l});
     }
+  }
   if (s.variants.empty()) throw UsageError("bench: no variant (a SCHEME of k files needs --levels ≥ k)");
   return s;
 }
@@ -95,8 +106,8 @@ int cmd_bench(const Args& args) {
   const codegen::BenchSetup setup = setup_from(o);
   const long reps = o.integer("reps", 20, 100000), warmup = o.integer("warmup", 0, 1000);
   const std::string leaf = o.text("leaf");
-  if (leaf != "both" && leaf != "separate" && leaf != "batched")
-    throw UsageError("--leaf: \"" + leaf + "\" is not separate, batched or both");
+  if (leaf != "all" && leaf != "separate" && leaf != "batched" && leaf != "streams")
+    throw UsageError("--leaf: \"" + leaf + "\" is not separate, batched, streams or all");
   namespace fs = std::filesystem;
   const bool prepare_only = o.has("prepare");
   std::string dir = prepare_only ? o.text("prepare") : o.text("keep");

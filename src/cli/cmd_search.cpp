@@ -190,7 +190,10 @@ int cmd_search(const Args& args) {
   r.seed = pick_seed(o);
   r.params = parse_params(o.text("params"));
   nlohmann::json llm = llm_params(o);
-  if (!llm.empty()) r.params["llm"] = llm;
+  if (!llm.empty()) {  // --llm-* flags override, not replace, {"llm":{…}} given in --params
+    if (!r.params.contains("llm") || !r.params["llm"].is_object()) r.params["llm"] = nlohmann::json::object();
+    r.params["llm"].update(llm);
+  }
   r.catalog = o.flag("catalog");
   r.quiet = o.flag("quiet");
   if (o.has("from")) {

@@ -101,6 +101,7 @@ ChatResult ChatClient::complete(const ChatRequest& request, const std::function<
   http.url = chat_completions_url(config_.base_url);
   http.timeout_s = config_.timeout_s;
   http.connect_timeout_s = config_.connect_timeout_s;
+  http.abort = stop;
   if (!config_.api_key.empty()) http.headers.push_back("Authorization: Bearer " + config_.api_key);
   auto t0 = std::chrono::steady_clock::now();
   int attempts = 0;

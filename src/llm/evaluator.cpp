@@ -216,8 +216,9 @@ Evaluation evaluate_scheme(const Scheme& proposed, const EvalContext& ctx, searc
   ev.score.note = v.valid ? "valid over " + std::string(ring_name(ctx.target.ring)) + " at rank " + std::to_string(s.rank())
                           : "invalid: " + std::to_string(failing) + " of " + std::to_string(v.equations) +
                                 " Brent equations fail, residual " + std::to_string(run.residual);
-  // A near-miss (few equations wrong) is a good start for the numeric engine's exact repair.
-  bool near_miss = !v.valid && failing > 0 && failing * 10 <= v.equations && s.rank() <= ctx.target.rank;
+  // A near-miss (at most a tenth of the equations wrong, at the target rank) is a good start for
+  // the numeric engine, which optimises from it and repairs exactly.
+  bool near_miss = !v.valid && failing > 0 && failing * 10 <= v.equations && s.rank() == ctx.target.rank;
   if (near_miss && repair_seconds > 0 && search::make_engine("numeric")) {
     EvalContext repair = ctx;
     repair.start = s;

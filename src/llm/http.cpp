@@ -52,6 +52,11 @@ size_t read_header(char* data, size_t size, size_t count, void* user) {
   return size * count;
 }
 
+int progress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+  const auto* abort = static_cast<const std::function<bool()>*>(user);
+  return (*abort && (*abort)()) ? 1 : 0;  // non-zero makes libcurl end the transfer
+}
+
 std::string json_text(const nlohmann::json& j) {
   if (j.is_null()) return "";
   if (j.is_string()) return j.get<std::string>();
@@ -82,6 +87,11 @@ HttpReply http_post(const HttpRequest& request) {
   curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
   curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, read_header);
   curl_easy_setopt(curl, CURLOPT_HEADERDATA, &reply);
+  if (request.abort) {
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &request.abort);
+  }
   auto t0 = std::chrono::steady_clock::now();
   CURLcode rc = curl_easy_perform(curl);
   reply.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -90,6 +100,7 @@ HttpReply http_post(const HttpRequest& request) {
   } else {
     reply.status = 0;
     reply.timed_out = rc == CURLE_OPERATION_TIMEDOUT;
+    reply.aborted = rc == CURLE_ABORTED_BY_CALLBACK;
     reply.transport_error = curl_easy_strerror(rc);
   }
   curl_slist_free_all(headers);

@@ -1,6 +1,7 @@
 // One HTTP POST of a JSON body over libcurl, and the error bodies OpenAI-compatible servers send
 // (nested {"error":{"message","type","code"}} and flat {"message"} / {"error":"…"} / {"detail"}).
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@ struct HttpReply {
   std::optional<double> retry_after;  // seconds, from Retry-After or retry-after-ms
   std::string transport_error;        // libcurl's message when no response arrived
   bool timed_out = false;             // the per-call timeout expired
+  bool aborted = false;               // request.abort() said stop
   double seconds = 0;                 // wall time of the exchange
   bool ok() const { return status >= 200 && status < 300; }
 };
@@ -23,6 +25,7 @@ struct HttpRequest {
   std::vector<std::string> headers;   // "Name: value"; the bearer token goes here, never to logs
   double timeout_s = 120;             // whole exchange
   double connect_timeout_s = 10;
+  std::function<bool()> abort;        // polled while waiting; true ends the exchange (a stop, SIGINT)
 };
 
 HttpReply http_post(const HttpRequest& request);

@@ -120,7 +120,8 @@ ProposalCheck check_recipe(const json& j, const ProposalRules& rules) {
   check_budget(j, rules, r, out.errors);
   if (j.contains("rationale") && j["rationale"].is_string()) r.rationale = j["rationale"].get<std::string>();
   if (!out.errors.empty()) return out;
-  for (const auto& e : engine->validate_params(r.params)) out.errors.push_back("recipe.params: " + e);
+  for (const auto& e : engine->validate_params(r.params))  // the engine's own words, located in the recipe
+    out.errors.push_back(e.rfind("params.", 0) == 0 ? "recipe." + e : "recipe.params: " + e);
   if (!out.errors.empty()) return out;
   out.proposal = Proposal{"recipe", r, std::nullopt, r.rationale};
   return out;
@@ -182,7 +183,7 @@ json recipe_schema(const std::vector<std::string>& engines) {
 
 std::string cell_of_recipe(const Recipe& r) {
   std::string lattice = "-";
-  for (const char* key : {"lattice", "ring", "field"})
+  for (const char* key : {"lattice", "walk_ring", "ring", "field"})
     if (r.params.contains(key) && r.params[key].is_string()) {
       lattice = r.params[key].get<std::string>();
       break;

@@ -10,6 +10,7 @@
 namespace tdisc::llm {
 
 RetryDecision should_retry(const HttpReply& reply) {
+  if (reply.aborted) return {false, "stopped during the call"};
   if (reply.status == 0)
     return {true, (reply.timed_out ? "timeout: " : "connection error: ") + reply.transport_error};
   long s = reply.status;

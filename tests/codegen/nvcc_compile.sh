@@ -4,6 +4,10 @@
 # Usage: nvcc_compile.sh TDISC NVCC SOURCE_DIR
 set -eu
 tdisc=$1 nvcc=${2:-} src=$3
+if [ "$nvcc" = none ]; then
+  echo "SKIP: configured with TDISC_CUDA=OFF"
+  exit 77
+fi
 if [ -z "$nvcc" ] || [ ! -x "$nvcc" ]; then
   nvcc=$(command -v nvcc || true)
 fi

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "codegen/plan.hpp"
+#include "decomposition/formats/formats.hpp"
 #include "decomposition/native.hpp"
 #include "tests/codegen/codegen_support.hpp"
 #include "tests/support.hpp"
@@ -46,7 +47,18 @@ TEST_CASE("host backend: rectangular and ½-coefficient schemes, mixed levels", 
   REQUIRE(r.output.find("0 failures") != std::string::npos);
 }
 
-// Every catalogue scheme up to 4x4x4 that is valid in characteristic 0 with real coefficients.
+TEST_CASE("host backend: the rational 4x4x4:48 (¼, ⅛ coefficients) alone and over Strassen", "[fast][codegen]") {
+  const Scheme r48 = read_native(source_path("codegen/schemes/r48-4x4x4-Q.json"));
+  REQUIRE(verify(r48, Ring::Q).valid);
+  std::vector<HostVariant> vs = {{{r48}, "r48-L1"}, {{r48, strassen()}, "r48-over-strassen-L2", 0}};
+  CompileRun r = run_host_variants(vs, "r48");
+  INFO(r.output);
+  REQUIRE(r.code == 0);
+  REQUIRE(r.output.find("0 failures") != std::string::npos);
+}
+
+// Every catalogue scheme up to 4x4x4 (native files and the typed-in .exp sources under algorithms/)
+// that is valid in characteristic 0 with real coefficients, at 1, 2 and 3 levels.
 TEST_CASE("host backend: every catalogue scheme up to 4x4x4, 1-3 levels", "[slow][codegen]") {
   const std::filesystem::path root = source_path("algorithms");
   if (!std::filesystem::exists(root)) {
@@ -55,10 +67,11 @@ TEST_CASE("host backend: every catalogue scheme up to 4x4x4, 1-3 levels", "[slow
   }
   std::vector<HostVariant> vs;
   for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
-    if (e.path().extension() != ".json" || e.path().filename() == "index.json") continue;
+    const std::string ext = e.path().extension().string();
+    if ((ext != ".json" && ext != ".exp") || e.path().filename() == "index.json") continue;
     Scheme sc;
     try {
-      sc = read_native(e.path().string());
+      sc = ext == ".json" ? read_native(e.path().string()) : import_scheme("exp", e.path().string());
     } catch (const std::exception&) {
       continue;  // not a scheme file (an index, a note)
     }
@@ -74,10 +87,9 @@ TEST_CASE("host backend: every catalogue scheme up to 4x4x4, 1-3 levels", "[slow
     }();
     const double tol = dyadic ? 0 : 1e-6;
     const std::string name = e.path().filename().string();
-    const long rank = sc.rank();
     vs.push_back({{sc}, name + "-L1", 64, tol});
-    if (rank <= 23) vs.push_back({{sc, sc}, name + "-L2", 0, tol});
-    if (rank <= 8) vs.push_back({{sc, sc, sc}, name + "-L3", 0, tol});
+    vs.push_back({{sc, sc}, name + "-L2", 0, tol});
+    vs.push_back({{sc, sc, sc}, name + "-L3", 0, tol});
   }
   if (vs.empty()) {
     WARN("algorithms/ holds no scheme up to 4x4x4");

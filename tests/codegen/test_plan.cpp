@@ -30,8 +30,8 @@ TEST_CASE("Strassen-Winograd needs 15 additions once subexpressions are shared",
 TEST_CASE("Strassen keeps its 18 additions; nothing is shared that is not there", "[fast][codegen]") {
   Plan p = make_plan({test::strassen()}, {});
   CHECK(additions(p.stages[0]) == 18);
-  // Four operands are single blocks and need no workspace copy.
-  CHECK(p.stages[0].a_slots() == 5 - 0 - 0 + 0);
+  // Two of the seven operands per side are single blocks (A11, A22; B11, B22) and need no copy.
+  CHECK(p.stages[0].a_slots() == 5);
   CHECK(p.stages[0].b_slots() == 5);
 }
 
@@ -71,11 +71,20 @@ TEST_CASE("can_generate refuses with a reason", "[fast][codegen]") {
   CHECK(can_generate({test::strassen(), test::classical({2, 3, 4})}, {}).ok);
 }
 
-TEST_CASE("operands that repeat share one workspace block", "[fast][codegen]") {
-  // Two products with the same A combination up to a factor: (A11+A22)B11 and (−2A11−2A22)B22.
-  Scheme s = test::classical({2, 2, 2});
-  Plan p = make_plan({s}, {});
-  CHECK(p.stages[0].a_slots() == 0);  // classical: every operand is a block
-  CHECK(p.stages[0].a_ops.size() == 4);
-  CHECK(p.stages[0].c_prog.additions() == 4);
+TEST_CASE("operands are normalised and de-duplicated", "[fast][codegen]") {
+  // Classical 2x2x2: eight products, each A block used by two of them → four shared operands.
+  Plan c = make_plan({test::classical({2, 2, 2})}, {});
+  CHECK(c.stages[0].a_ops.size() == 4);
+  CHECK(c.stages[0].a_slots() == 0);  // every operand is a block, read in place
+  CHECK(c.stages[0].a_ops[c.stages[0].a_of[0]].products.size() == 2);
+  CHECK(c.stages[0].c_prog.additions() == 4);
+  // Strassen with U_r doubled and W_r halved for even r: the factor 2 moves to the C side, so the
+  // operands, slots and additions are Strassen's, and C carries the ½·2 = 1 back.
+  const Scheme h = test::halved(test::strassen());
+  REQUIRE(verify(h, Ring::Q).valid);
+  Plan ph = make_plan({h}, {}), ps = make_plan({test::strassen()}, {});
+  CHECK(ph.stages[0].a_slots() == ps.stages[0].a_slots());
+  CHECK(additions(ph.stages[0]) == additions(ps.stages[0]));
+  for (const LinearForm& f : ph.stages[0].c_prog.outputs)
+    for (const Term& t : f) CHECK(t.coeff.is_integer());
 }

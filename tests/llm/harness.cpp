@@ -39,7 +39,7 @@ bool RunDirReporter::offer(const Scheme& s, const std::string&) {
 void RunDirReporter::event(const json& e) {
   std::lock_guard lock(mutex_);
   std::ofstream(dir_ + "/events.jsonl", std::ios::app) << e.dump() << "\n";
-  if (!stop_type_.empty() && e.value("type", "") == stop_type_) ++seen_count_;
+  if (!stop_type_.empty() && e.value("event", "") == stop_type_) ++seen_count_;
 }
 
 void RunDirReporter::add(const std::string& c, double d) {

@@ -167,6 +167,21 @@ TEST_CASE("a timeout and a dropped connection are retried, then reported", "[fas
   }
 }
 
+TEST_CASE("a stop (SIGINT, budget) ends a call in flight at once", "[fast][llm][client]") {
+  ScriptStep slow = ScriptServer::completion("{}");
+  slow.delay_ms = 5000;
+  ScriptServer server({slow});
+  ClientConfig c = fast_config(server);
+  c.timeout_s = 30;
+  ChatClient client(c);
+  auto t0 = std::chrono::steady_clock::now();
+  ChatResult r = client.complete(simple_request(), [&] { return seconds_since(t0) > 0.3; });
+  CHECK(seconds_since(t0) < 2.0);
+  CHECK(r.status == CallStatus::transport);
+  CHECK(r.attempts == 1);
+  CHECK(r.error == "stopped during the call");
+}
+
 TEST_CASE("a server that rejects response_format is asked again without it", "[fast][llm][client]") {
   ScriptServer server({ScriptServer::error(400, R"({"error":{"message":"unknown field response_format"}})"),
                        ScriptServer::completion("{}")});

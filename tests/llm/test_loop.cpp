@@ -203,3 +203,53 @@ TEST_CASE("bad settings are refused with precise messages", "[fast][llm][loop]")
   ::unsetenv("OPENAI_BASE_URL");
   ::unsetenv("OPENAI_MODEL");
 }
+
+TEST_CASE("direct scheme proposals are verified exactly; a valid one is offered, a broken one scored by residual",
+          "[fast][llm][loop]") {
+  json native = json::parse(native_text(test::strassen()));
+  json good = {{"version", 1}, {"kind", "scheme"}, {"mode", "factors"}, {"u", native["u"]}, {"v", native["v"]},
+               {"w", native["w"]}, {"edits", nullptr}, {"rationale", "Strassen"}};
+  json broken = good;
+  broken["u"][0][0] = "-1";
+  ScriptServer server({ScriptServer::completion(broken.dump()), ScriptServer::completion(good.dump())});
+  std::string dir = test::temp_dir("llm-scheme");
+  search::EngineConfig config = config_for(server, dir, 2);
+  config.params["llm"]["proposals"] = "scheme";
+  config.params["llm"]["repair_seconds"] = 0;
+  test::RunDirReporter reporter(dir, config.target, 30, false);
+  reporter.stop_after_events("llm_call", 2);
+  // A toy delay longer than the evaluation budget: only the model's scheme can reach rank 7.
+  config.params["llm"]["eval_seconds"] = 0.2;
+  search::make_engine("llm")->run(config, reporter);
+  auto calls = read_jsonl(dir + "/calls.jsonl");
+  REQUIRE(calls.size() == 2);
+  CHECK(calls[0]["outcome"] == "accepted");
+  CHECK(calls[0]["score"]["note"].get<std::string>().find("invalid: ") == 0);
+  CHECK(calls[0]["score"]["residual"].get<double>() > 0);
+  CHECK(calls[1]["score"]["note"] == "valid over ZT at rank 7");
+  CHECK(calls[0]["messages"][1]["content"].get<std::string>().find("Parent scheme (rank 8") != std::string::npos);
+  Scheme best = read_native(dir + "/best-r7.json");
+  CHECK(verify(best, Ring::ZT).valid);
+  CHECK(best.provenance.method == "llm-scheme");
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("--llm-max-tokens stops spending; usage and cost are counted", "[fast][llm][loop]") {
+  std::vector<ScriptStep> script(5, ScriptServer::completion(recipe(50), 1000, 200));
+  ScriptServer server(script);
+  std::string dir = test::temp_dir("llm-tokens");
+  search::EngineConfig config = config_for(server, dir, 0);  // no call limit
+  config.params["llm"]["max_tokens"] = "2000";               // as the CLI passes it: text
+  config.params["llm"]["price_in"] = 2.5;
+  config.params["llm"]["price_out"] = 10.0;
+  config.seconds = 4;
+  test::RunDirReporter reporter(dir, config.target, 4, false);
+  search::make_engine("llm")->run(config, reporter);
+  json state = reporter.last_checkpoint();
+  CHECK(state["calls"] == 2);  // 1200 tokens after one call, 2400 ≥ 2000 after two: no third
+  CHECK(state["prompt_tokens"] == 2000);
+  CHECK(state["completion_tokens"] == 400);
+  CHECK(state["cost_usd"].get<double>() == Approx(2 * (1000 * 2.5 + 200 * 10.0) / 1e6));
+  CHECK(server.served() == 2);
+  std::filesystem::remove_all(dir);
+}

@@ -123,3 +123,36 @@ TEST_CASE("Brent residual of the classical scheme is 0 and of a broken one is po
   c.u(0, 0) = 2;
   CHECK(brent_residual(c) == 1);  // the term a00⊗b00⊗c00 now counts twice: one entry off by 1
 }
+
+namespace {
+class CountingReporter : public search::Reporter {
+public:
+  bool offer(const Scheme& s, const std::string&) override { return verify(s, Ring::Q).valid && ++valid > 0; }
+  void event(const json&) override {}
+  void add(const std::string&, double) override {}
+  void set(const std::string&, double) override {}
+  bool stop_requested() const override { return false; }
+  int best_rank() const override { return INT_MAX; }
+  bool checkpoint_due() const override { return false; }
+  void checkpoint(const json&) override {}
+  int valid = 0;
+};
+}  // namespace
+
+TEST_CASE("a near-miss scheme is handed to the numeric engine and repaired", "[fast][llm][scheme]") {
+  REQUIRE(search::make_engine("numeric"));
+  Scheme s = test::strassen();
+  s.u(0, 0) = 0;  // 4 of 64 Brent equations fail
+  EvalContext ctx;
+  ctx.target = {Format{2, 2, 2}, 7, Ring::Q};
+  ctx.seed = 11;
+  CountingReporter outer;
+  Evaluation ev = evaluate_scheme(s, ctx, outer, 20);
+  INFO(ev.score.note);
+  CHECK(ev.score.note.find("invalid: 4 of 64 Brent equations fail") == 0);
+  CHECK(ev.score.note.find("handed to numeric repair: reached rank 7") != std::string::npos);
+  REQUIRE(ev.best);
+  CHECK(verify(*ev.best, Ring::Q).valid);
+  CHECK(ev.best->rank() == 7);
+  CHECK(outer.valid >= 1);
+}

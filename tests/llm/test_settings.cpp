@@ -34,4 +34,9 @@ TEST_CASE("settings come from params['llm'], null meaning unset", "[fast][llm][s
   CHECK(s.max_tokens == 0);
   CHECK(s.proposals == std::vector<std::string>{"recipe", "scheme"});
   CHECK(s.key_env == "OPENAI_API_KEY");
+  nlohmann::json text = {{"llm", {{"url", "u"}, {"model", "m"}, {"max_calls", "5"}, {"eval_seconds", "2.5"}}}};
+  CHECK(validate_llm_params(text).empty());  // the CLI passes flag values as text
+  CHECK(read_llm_settings(text).max_calls == 5);
+  CHECK(read_llm_settings(text).eval_seconds == 2.5);
+  CHECK(validate_llm_params({{"llm", {{"url", "u"}, {"model", "m"}, {"max_calls", "many"}}}}).size() == 1);
 }

@@ -98,7 +98,7 @@ ProposalRules Session::rules() const {
 
 void Session::run() {
   if (engines_.empty()) {
-    reporter_.event({{"type", "llm_error"}, {"message", "no built-in engine is available to run recipes"}});
+    reporter_.event({{"event", "llm_error"}, {"message", "no built-in engine is available to run recipes"}});
     return;
   }
   if (config_.resume) restore(*config_.resume);
@@ -221,7 +221,7 @@ Session::Asked Session::ask(const Program* parent, const std::string& kind) {
   json messages = json::array();
   for (const auto& m : req.messages) messages.push_back({{"role", m.role}, {"content", m.content}});
   Asked a;
-  a.record = {{"type", "llm_call"}, {"call", call}, {"model", req.model}, {"kind", kind},
+  a.record = {{"event", "llm_call"}, {"call", call}, {"model", req.model}, {"kind", kind},
               {"parent", parent ? parent->id : -1}, {"status", status_name(r.status)}, {"http_status", r.http_status},
               {"attempts", r.attempts}, {"seconds", r.seconds}, {"prompt_tokens", r.prompt_tokens},
               {"completion_tokens", r.completion_tokens}, {"cost_usd", cost}, {"messages", messages},
@@ -280,7 +280,7 @@ int Session::store(const Proposal& p, const Evaluation& ev, const Program* paren
   prog.origin = origin;
   prog.call = call;
   int id = db_.add(prog);
-  reporter_.event({{"type", "llm_program"}, {"id", id}, {"cell", prog.cell}, {"origin", origin}, {"island", prog.island},
+  reporter_.event({{"event", "llm_program"}, {"id", id}, {"cell", prog.cell}, {"origin", origin}, {"island", prog.island},
                    {"call", call}, {"fitness", ev.score.fitness}, {"note", ev.score.note}});
   return id;
 }
@@ -316,7 +316,7 @@ void Session::save(bool final_save) {
   reporter_.checkpoint(s);
   if (!settings_.run_dir.empty()) write_file_atomic(settings_.run_dir + "/llm-database.json", s.dump(1));
   if (final_save)
-    reporter_.event({{"type", "llm_summary"}, {"calls", calls_}, {"prompt_tokens", prompt_tokens_},
+    reporter_.event({{"event", "llm_summary"}, {"calls", calls_}, {"prompt_tokens", prompt_tokens_},
                      {"completion_tokens", completion_tokens_}, {"cost_usd", cost_}, {"programs", db_.size()},
                      {"migrations", db_.migrations()}, {"stopped_calling", stop_calling_}});
 }

@@ -1,6 +1,7 @@
 // Settings of the "llm" engine from the search CLI's --llm-* flags and the OpenAI environment.
 #include "src/llm/proposer/settings.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -44,8 +45,23 @@ json llm_default_params() {
 
 namespace {
 
-const json& section(const json& params) {
-  return params.contains("llm") && params["llm"].is_object() ? params["llm"] : params;
+// params["llm"] (or params itself), keys with '-' read as '_', numbers given as text ("--llm-max-calls 5" arrives as "5")
+// turned into numbers, so that the range checks see what the user meant.
+json section(const json& params) {
+  const json& given = params.contains("llm") && params["llm"].is_object() ? params["llm"] : params;
+  json p = json::object();
+  for (auto it = given.begin(); it != given.end(); ++it) {  // "max-calls" (flag spelling) = "max_calls"
+    std::string key = it.key();
+    std::replace(key.begin(), key.end(), '-', '_');
+    p[key] = it.value();
+  }
+  for (auto it = p.begin(); it != p.end(); ++it) {
+    if (!it.value().is_string() || !llm_default_params().contains(it.key()) || !llm_default_params()[it.key()].is_number())
+      continue;
+    json n = json::parse(it.value().get<std::string>(), nullptr, false);
+    if (!n.is_discarded() && n.is_number()) it.value() = n;
+  }
+  return p;
 }
 
 // A value, or the fallback when the key is absent or null (the CLI passes null for unset flags).
@@ -81,7 +97,7 @@ void check_range(const json& p, const std::string& key, double lo, double hi, bo
 
 std::vector<std::string> validate_llm_params(const json& params) {
   std::vector<std::string> errors;
-  const json& p = section(params);
+  const json p = section(params);
   json defaults = llm_default_params();
   for (auto it = p.begin(); it != p.end(); ++it)
     if (!defaults.contains(it.key())) errors.push_back("llm." + it.key() + ": unknown setting");
@@ -116,7 +132,7 @@ std::vector<std::string> validate_llm_params(const json& params) {
 }
 
 LlmSettings read_llm_settings(const json& params) {
-  const json& p = section(params);
+  const json p = section(params);
   LlmSettings s;
   s.url = get(p, "url", std::string(""));
   if (s.url.empty()) s.url = env_or("OPENAI_BASE_URL", "");
