@@ -2,6 +2,7 @@
 // the literature (small init, decaying regularisation and noise, ramped lattice weight).
 #include "src/search/numeric/params.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -33,7 +34,7 @@ const std::vector<Spec>& table() {
       {"init_scale", Kind::Number, 0.3, 1e-6, 10},
       {"restarts", Kind::Integer, 0, 0, 1e12},
       {"restart_seconds", Kind::Number, 0, 0, 1e7},
-      {"als_iterations", Kind::Integer, 3000, 1, 1e8},
+      {"als_iterations", Kind::Integer, 0, 0, 1e8},
       {"lm_iterations", Kind::Integer, 300, 1, 1e7},
       {"reg_start", Kind::Number, 1e-2, 0, 10},
       {"reg_end", Kind::Number, 1e-6, 0, 10},
@@ -51,7 +52,8 @@ const std::vector<Spec>& table() {
       {"relax_iterations", Kind::Integer, 500, 0, 1e8},
       {"round_fraction", Kind::Number, 0.08, 1e-6, 1},
       {"round_factors", Kind::Integer, 2, 2, 3},
-      {"round_iterations", Kind::Integer, 40, 0, 1e7},
+      {"round_deferrals", Kind::Integer, 4, 0, 1000},
+      {"round_iterations", Kind::Integer, 200, 0, 1e7},
       {"round_backtracks", Kind::Integer, 3, 0, 100},
       {"round_residual", Kind::Number, 1e-3, 0, 1e3},
       {"round_lattice_weight", Kind::Number, 1e-5, 0, 1e6},
@@ -156,7 +158,12 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.init_scale = m["init_scale"];
   p.restarts = m["restarts"];
   p.restart_seconds = m["restart_seconds"];
+  // 0: scale with the number of unknowns (3000 sweeps up to ~600 unknowns, e.g. 3x3:23; about
+  // 11500 for 4x4:48, whose swamps are longer).
+  const long unknowns = static_cast<long>(target.rank) *
+                        (target.format.a_size() + target.format.b_size() + target.format.c_size());
   p.als_iterations = m["als_iterations"];
+  if (p.als_iterations == 0) p.als_iterations = std::max(3000L, 5 * unknowns);
   p.lm_iterations = m["lm_iterations"];
   p.reg_start = m["reg_start"];
   p.reg_end = m["reg_end"];
@@ -175,6 +182,7 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.round_fraction = m["round_fraction"];
   p.round_iterations = m["round_iterations"];
   p.round_factors = m["round_factors"];
+  p.round_deferrals = m["round_deferrals"];
   p.round_backtracks = m["round_backtracks"];
   p.round_residual = m["round_residual"];
   p.round_lattice_weight = m["round_lattice_weight"];

@@ -20,7 +20,7 @@ struct Params {
   double init_scale = 0.3;
   long restarts = 0;              // 0: until the budget is spent
   double restart_seconds = 0;     // 0: no per-restart limit (then runs are reproducible)
-  long als_iterations = 3000, lm_iterations = 300;
+  long als_iterations = 3000, lm_iterations = 300;  // als_iterations 0 in a recipe: by size
   double reg_start = 1e-2, reg_end = 1e-6;
   double noise_start = 0.02, noise_decay = 0.85;
   long noise_every = 25;
@@ -31,7 +31,8 @@ struct Params {
   double lattice_weight_start = 1e-4, lattice_weight_end = 0.3;
   long lattice_iterations = 600, relax_iterations = 500;
   double round_fraction = 0.08;
-  long round_iterations = 40, round_backtracks = 3;
+  long round_iterations = 200, round_backtracks = 3;  // ALS sweeps per batch (LM: a twentieth)
+  long round_deferrals = 4;  // entries left to the repair when both lattice neighbours fail
   int round_factors = 2;  // 2: round U, V and solve W exactly; 3: round all three
   double round_residual = 1e-3, round_lattice_weight = 1e-5;
   long repair_max_denominator = 8;

@@ -5,8 +5,6 @@
 #include "src/search/numeric/restart.hpp"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "src/search/numeric/repair.hpp"
 #include "src/search/numeric/rounding.hpp"
@@ -112,10 +110,6 @@ RestartOutcome run_typed(const RestartInput& in) {
   // Back onto the solution set before rounding: the pull leaves a compromise with residual ~0.1.
   for (long k = 0; k < p.relax_iterations && !stopped(); ++k, ++out.steps)
     opt.step(x, fixed, {p.reg_end, p.round_lattice_weight, p.lattice, p.clip});
-  if (std::getenv("TDISC_NUMERIC_DEBUG")) {
-    auto d = lattice_distance(p.lattice, x);
-    fprintf(stderr, "after lattice: residual %g, lattice rms %g max %g\n", residual(in.tensor, x), std::sqrt(d.sum_sq / x.size()), d.max);
-  }
   // Phase 3: progressive rounding; phase 4: exact repair and verification.
   RoundingResult rr = progressive_round(opt, x, fixed, p, stopped);
   out.exact_fraction = rr.exact_fraction;

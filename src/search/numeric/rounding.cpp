@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 namespace tdisc::search::numeric {
 
@@ -36,6 +34,70 @@ std::vector<Candidate> free_by_confidence(const Factors<S>& x, const FixedMask& 
   return c;
 }
 
+// The lattice point on the other side of x from its nearest one (x = 0.3 → 0 when nearest is ½).
+double other_neighbour(Lattice l, double x) {
+  double n = nearest(l, x), step = (l == Lattice::Half || l == Lattice::HalfGaussian) ? 0.5 : 1.0;
+  return nearest(l, n + (x >= n ? step : -step));
+}
+cdouble other_neighbour(Lattice l, cdouble x) {
+  cdouble n = nearest(l, x);
+  if (std::abs(x.real() - n.real()) >= std::abs(x.imag() - n.imag()))
+    return {other_neighbour(l, x.real()), n.imag()};
+  return {n.real(), other_neighbour(l, x.imag())};
+}
+
+template <class S>
+class Rounder {
+public:
+  Rounder(Optimiser<S>& opt, Factors<S>& x, FixedMask& fixed, const Params& p)
+      : opt_(opt), x_(x), fixed_(fixed), p_(p), deferred_(no_fixed(x)) {}
+
+  // Fixes the given entries at the given values and re-fits the rest; undoes it all when the
+  // residual does not come back below round_residual.
+  bool try_fix(const std::vector<Candidate>& entries, const std::vector<S>& values, size_t free_now) {
+    Factors<S> saved_x = x_;
+    FixedMask saved_fixed = fixed_;
+    for (size_t b = 0; b < entries.size(); ++b) {
+      x_.f[entries[b].q].data()[entries[b].k] = values[b];
+      fixed_.f[entries[b].q].data()[entries[b].k] = 1;
+    }
+    const long free_after = static_cast<long>(free_now - entries.size());
+    opt_.method = p_.round_method == Method::Auto
+                      ? (free_after <= kLmMaxParameters ? Method::Lm : Method::Als)
+                      : p_.round_method;
+    const long iterations = opt_.method == Method::Lm ? std::max(1L, p_.round_iterations / 20) : p_.round_iterations;
+    const Weights w{p_.reg_end, p_.round_lattice_weight, p_.lattice, p_.clip};
+    for (long it = 0; it < iterations && free_after > 0; ++it) opt_.step(x_, fixed_, w);
+    double r = residual(opt_.tensor, x_);
+    if (r <= p_.round_residual) {
+      residual_ = r;
+      return true;
+    }
+    x_ = std::move(saved_x);
+    fixed_ = std::move(saved_fixed);
+    return false;
+  }
+
+  std::vector<Candidate> candidates() const {
+    auto c = free_by_confidence(x_, fixed_, p_.lattice, p_.round_factors);
+    std::erase_if(c, [&](const Candidate& e) { return deferred_.f[e.q].data()[e.k] != 0; });
+    return c;
+  }
+  void defer(const Candidate& e) { deferred_.f[e.q].data()[e.k] = 1; }
+  S nearest_value(const Candidate& e) const { return S(nearest(p_.lattice, x_.f[e.q].data()[e.k])); }
+  S other_value(const Candidate& e) const { return other_neighbour(p_.lattice, x_.f[e.q].data()[e.k]); }
+  double residual_now() const { return residual_; }
+  void set_residual(double r) { residual_ = r; }
+
+private:
+  Optimiser<S>& opt_;
+  Factors<S>& x_;
+  FixedMask& fixed_;
+  const Params& p_;
+  FixedMask deferred_;  // entries left to the repair after both lattice neighbours failed
+  double residual_ = 0;
+};
+
 }  // namespace
 
 template <class S>
@@ -43,48 +105,40 @@ RoundingResult progressive_round(Optimiser<S>& opt, Factors<S>& x, FixedMask& fi
                                  const std::function<bool()>& stop) {
   double total = 0;
   for (int q = 0; q < p.round_factors; ++q) total += static_cast<double>(x.f[q].size());
-  // A light lattice pull while re-fitting: strong enough to keep leaning the free entries towards
-  // the lattice, weak enough that the residual can return to ~0 when the fixed entries allow it.
-  const Weights w{p.reg_end, p.round_lattice_weight, p.lattice, p.clip};
+  Rounder<S> rounder(opt, x, fixed, p);
+  rounder.set_residual(residual(opt.tensor, x));
   RoundingResult out;
-  out.residual = residual(opt.tensor, x);
-  long backtracks = 0;
+  long backtracks = 0, deferrals = 0;
   double fraction = p.round_fraction;
+  auto finish = [&](bool complete) {
+    out.complete = complete;
+    out.residual = rounder.residual_now();
+    double fixed_count = 0;
+    for (int q = 0; q < p.round_factors; ++q) fixed_count += static_cast<double>(fixed.f[q].template cast<long>().sum());
+    out.exact_fraction = fixed_count / total;
+    return out;
+  };
   while (!stop()) {
-    auto cand = free_by_confidence(x, fixed, p.lattice, p.round_factors);
-    out.exact_fraction = (total - static_cast<double>(cand.size())) / total;
-    if (cand.empty()) {
-      out.complete = out.residual <= p.round_residual;
-      return out;
-    }
+    auto cand = rounder.candidates();
+    if (cand.empty()) return finish(deferrals == 0 && rounder.residual_now() <= p.round_residual);
     auto batch = std::max<size_t>(1, static_cast<size_t>(std::ceil(fraction * cand.size())));
     batch = std::min(batch, cand.size());
-    Factors<S> saved_x = x;
-    FixedMask saved_fixed = fixed;
-    for (size_t b = 0; b < batch; ++b) {
-      S& v = x.f[cand[b].q].data()[cand[b].k];
-      v = S(nearest(p.lattice, v));
-      fixed.f[cand[b].q].data()[cand[b].k] = 1;
-    }
-    const long free_after = static_cast<long>(cand.size() - batch);
-    opt.method = p.round_method == Method::Auto ? (free_after <= kLmMaxParameters ? Method::Lm : Method::Als)
-                                                : p.round_method;
-    const long iterations = opt.method == Method::Lm ? std::max(1L, p.round_iterations / 4) : p.round_iterations;
-    for (long it = 0; it < iterations && batch < cand.size(); ++it) opt.step(x, fixed, w);
-    double r = residual(opt.tensor, x);
-    if (std::getenv("TDISC_NUMERIC_DEBUG")) fprintf(stderr, "  batch %zu of %zu free, dist %g..%g, residual %g\n", batch, cand.size(), cand[0].distance, cand[batch-1].distance, r);
-    if (r <= p.round_residual) {
-      out.residual = r;
+    std::vector<Candidate> entries(cand.begin(), cand.begin() + static_cast<long>(batch));
+    std::vector<S> values;
+    for (const auto& e : entries) values.push_back(rounder.nearest_value(e));
+    if (rounder.try_fix(entries, values, cand.size())) continue;
+    if (batch > 1) {  // the batch broke the decomposition: smaller batches from here on
+      if (++backtracks > p.round_backtracks) return finish(false);
+      fraction = std::max(fraction / 2, 1.0 / static_cast<double>(cand.size()));
       continue;
     }
-    // The batch broke the decomposition: undo it and try a smaller one.
-    x = std::move(saved_x);
-    fixed = std::move(saved_fixed);
-    if (++backtracks > p.round_backtracks || batch == 1) return out;
-    fraction = std::max(fraction / 2, 1.0 / static_cast<double>(cand.size()));
-    if (batch <= 1) return out;
+    // One entry alone fails at its nearest lattice point: try the other neighbour, else leave it
+    // free for the repair (which snaps it to a simple rational) and go on with the next.
+    if (rounder.try_fix(entries, {rounder.other_value(entries[0])}, cand.size())) continue;
+    if (++deferrals > p.round_deferrals) return finish(false);
+    rounder.defer(entries[0]);
   }
-  return out;
+  return finish(false);
 }
 
 template RoundingResult progressive_round(Optimiser<double>&, Factors<double>&, FixedMask&, const Params&,

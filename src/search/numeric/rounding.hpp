@@ -1,5 +1,6 @@
 // Progressive rounding: fix the free entries closest to the lattice (most confident first), then
-// re-optimise the rest; back off to smaller batches when the residual jumps (Smirnov 2013).
+// re-optimise the rest; back off to smaller batches when the residual jumps, try the other lattice
+// neighbour of an entry that fails alone, and leave a few entries to the exact repair (Smirnov 2013).
 #pragma once
 #include <functional>
 
