@@ -62,7 +62,13 @@ TEST_CASE("tdisc search --engine llm records calls, never the key, and resumes",
   CHECK(calls[2]["outcome"] == "http");
   CHECK(calls[2]["error"] == "HTTP 500: flat failure (after 2 attempts)");
   CHECK(calls[3]["outcome"] == "accepted");
-  CHECK(calls[0]["messages"][1]["content"].get<std::string>().find("rank 6 for <2,2,2>") != std::string::npos);
+  // events.jsonl keeps the summary; the whole exchange (prompt and reply) lives in calls.jsonl.
+  CHECK_FALSE(calls[0].contains("messages"));
+  std::istringstream full(slurp(dir + "/calls.jsonl"));
+  std::string first;
+  REQUIRE(std::getline(full, first));
+  json call0 = json::parse(first);
+  CHECK(call0["messages"][1]["content"].get<std::string>().find("rank 6 for <2,2,2>") != std::string::npos);
   json checkpoint = json::parse(slurp(dir + "/checkpoint.json"));
   REQUIRE(checkpoint["state"].contains("database"));
   size_t programs = checkpoint["state"]["database"]["programs"].size();
