@@ -7,7 +7,7 @@
 #
 # Environment: TDISC (binary, default build/tdisc), THREADS (2), RATE_SECONDS (15), REPEATS (3),
 # SEEDS (10, for 3x3:23), LONG_SEEDS (3, for the other formats), CAP (120: seconds per run),
-# FORMATS ("2x2x3:11 … 4x4x4:49"), CASES ("rate t333 formats": which parts to run).
+# FORMATS ("2x2x3:11 … 4x4x4:49"), CASES ("rate t333 formats": which parts to run), RESULT (the JSON path).
 set -euo pipefail
 
 PEER=${1:-}
@@ -129,7 +129,7 @@ done
 echo "(ratio > 1: tdisc better; load before/after: $LOAD_BEFORE / $LOAD_AFTER)"
 
 DATE=$(date -u +%Y-%m-%d)
-OUT=$ROOT/bench/results/flipgraph-$DATE.json
+OUT=${RESULT:-$ROOT/bench/results/flipgraph-$DATE.json}
 COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 printf '%s\n' "${JSON_CASES[@]}" | jq -s --arg date "$(date -u +%FT%TZ)" --arg commit "$COMMIT" --arg cpu "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" \
   --arg cores "$(nproc)" --arg lb "$LOAD_BEFORE" --arg la "$LOAD_AFTER" --arg threads "$THREADS" --arg peer "${PEER:-}" \

@@ -104,6 +104,15 @@ TEST_CASE("every search result passes the independent verifier, over every targe
   }
 }
 
+TEST_CASE("walkers that restart from the start scheme (fresh) still reach a verified target", "[fast]") {
+  std::string dir = temp_dir("fresh") + "/run";
+  auto r = run_tdisc("search --size 2x3x3 --rank 15 --ring ZT --threads 2 --seed 3 --time 60s -q --params "
+                     "'{\"fresh\":1,\"restart_after\":20000}' --out " + dir);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(tdisc::verify(tdisc::read_native(dir + "/best-r15.json"), tdisc::Ring::Z).valid);
+}
+
 TEST_CASE("a modular walk for an integer target is lifted, never reported as characteristic 0", "[fast]") {
   std::string dir = temp_dir("lift") + "/run";
   auto r = run_tdisc("search --size 2x2 --rank 7 --ring Z --params '{\"walk_ring\":\"GF2\"}' --threads 1 --seed 2 --time 60s --out " + dir);
@@ -146,6 +155,7 @@ TEST_CASE("bad flags get a clear message and exit 1", "[fast]") {
       {"--checkpoint-every soon", "not a duration"},
       {"--params '{\"plus_min\":\"x\"}'", "plus_min"},
       {"--params '{\"no_such\":1}'", "unknown flip parameter"},
+      {"--params '{\"fresh\":1.5}'", "fresh: must be a number in 0..1"},
       {"--params 'not json'", "not valid JSON"},
       {"--size 7x7", "--rank: required"},
       {"--resume /nonexistent/run", "run.json"},

@@ -9,7 +9,7 @@ nlohmann::json default_flip_params() {
   FlipParams d;
   return {{"walk_ring", d.walk_ring},         {"plus_min", d.walk.plus_min},   {"plus_max", d.walk.plus_max},
           {"plus_diff", d.walk.plus_diff},    {"reductions", d.walk.reductions}, {"batch", d.batch},
-          {"pool_size", d.pool_size},         {"restart_after", d.restart_after}, {"adopt", d.adopt},
+          {"pool_size", d.pool_size},         {"restart_after", d.restart_after}, {"adopt", d.adopt}, {"fresh", d.fresh},
           {"max_flips", d.max_flips},         {"lift_steps", d.lift_steps},    {"lift_tries", d.lift_tries}};
 }
 
@@ -34,7 +34,7 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   if (!p.is_object()) return {"flip parameters must be a JSON object"};
   nlohmann::json known = default_flip_params();
   for (auto& [k, v] : p.items())
-    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, max_flips, lift_steps, lift_tries)");
+    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries)");
   if (p.contains("walk_ring")) {
     const auto& w = p["walk_ring"];
     static const std::vector<std::string> rings = {"auto", "ZT", "GF2", "GF3"};
@@ -53,6 +53,8 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   if (p.contains("reductions") && !p["reductions"].is_boolean()) out.push_back("reductions: must be true or false");
   if (p.contains("adopt") && (!p["adopt"].is_number() || p["adopt"].get<double>() < 0 || p["adopt"].get<double>() > 1))
     out.push_back("adopt: must be a number in 0..1");
+  if (p.contains("fresh") && (!p["fresh"].is_number() || p["fresh"].get<double>() < 0 || p["fresh"].get<double>() > 1))
+    out.push_back("fresh: must be a number in 0..1");
   if (!out.empty()) return out;
   long lo = p.value("plus_min", FlipParams{}.walk.plus_min), hi = p.value("plus_max", FlipParams{}.walk.plus_max);
   if (lo > hi) out.push_back("plus_min (" + std::to_string(lo) + ") must not exceed plus_max (" + std::to_string(hi) + ")");
@@ -70,6 +72,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.pool_size = p.value("pool_size", f.pool_size);
   f.restart_after = p.value("restart_after", f.restart_after);
   f.adopt = p.value("adopt", f.adopt);
+  f.fresh = p.value("fresh", f.fresh);
   f.max_flips = p.value("max_flips", f.max_flips);
   f.lift_steps = p.value("lift_steps", f.lift_steps);
   f.lift_tries = p.value("lift_tries", f.lift_tries);

@@ -15,6 +15,7 @@ struct FlipParams {
   int batch = 4096;                // moves between looks at the pool, the clock and the reporter
   size_t pool_size = 32;           // best states kept for restarts
   long restart_after = 50000000;   // flips without a walker improving before it restarts from the pool
+  double fresh = 0.0;              // chance that a due restart goes back to the start scheme instead of the pool
   double adopt = 0.5;              // chance that a walker jumps to a better pool state when one appears
   long max_flips = 0;              // per walker; 0: no limit (tests use it for exact reproducibility)
   int lift_steps = 20;             // Hensel steps before giving up

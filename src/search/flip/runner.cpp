@@ -121,7 +121,9 @@ private:
     bool adopt = pr < w.best_rank() && pr != seen_pool && w.rng().unit() < params_.adopt;
     seen_pool = pr;
     if (adopt || w.flips_since_best() > params_.restart_after) {
-      w.load(pool_.sample(w.rng()));
+      // a stalled walker goes back to the start now and then: the pool's basin may be a dead end
+      if (!adopt && w.rng().unit() < params_.fresh) w.load(start_);
+      else w.load(pool_.sample(w.rng()));
       last_best = w.best_rank();
       reporter_.add("restarts", 1);
     }
