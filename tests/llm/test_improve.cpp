@@ -2,6 +2,8 @@
 // with the real numeric engine, and the recipe the database ends up preferring is re-measured on
 // fresh seeds against the engine's default recipe: time to target must drop.
 #include <catch2/catch.hpp>
+
+#include "tests/llm/null_reporter.hpp"
 #include <cstdio>
 
 #include "src/llm/evaluator.hpp"
@@ -22,17 +24,7 @@ using test::ScriptServer;
 namespace {
 
 // An outer reporter that verifies nothing itself (the inner one does) and never stops.
-class QuietReporter : public search::Reporter {
-public:
-  bool offer(const Scheme&, const std::string&) override { return true; }
-  void event(const json&) override {}
-  void add(const std::string&, double) override {}
-  void set(const std::string&, double) override {}
-  bool stop_requested() const override { return false; }
-  int best_rank() const override { return INT_MAX; }
-  bool checkpoint_due() const override { return false; }
-  void checkpoint(const json&) override {}
-};
+using QuietReporter = test::NullReporter;
 
 Score measure(const std::string& engine, const json& overrides, search::Target target, int seeds, double budget,
               unsigned long long seed) {

@@ -2,6 +2,8 @@
 // the engine, engine-specific ranges delegated to validate_params, edits applied to a parent.
 #include <catch2/catch.hpp>
 
+#include "tests/llm/null_reporter.hpp"
+
 #include "decomposition/native.hpp"
 #include "src/llm/evaluator.hpp"
 #include "src/llm/recipe.hpp"
@@ -125,16 +127,9 @@ TEST_CASE("Brent residual of the classical scheme is 0 and of a broken one is po
 }
 
 namespace {
-class CountingReporter : public search::Reporter {
+class CountingReporter : public test::NullReporter {
 public:
   bool offer(const Scheme& s, const std::string&) override { return verify(s, Ring::Q).valid && ++valid > 0; }
-  void event(const json&) override {}
-  void add(const std::string&, double) override {}
-  void set(const std::string&, double) override {}
-  bool stop_requested() const override { return false; }
-  int best_rank() const override { return INT_MAX; }
-  bool checkpoint_due() const override { return false; }
-  void checkpoint(const json&) override {}
   int valid = 0;
 };
 }  // namespace
