@@ -5,6 +5,7 @@
 
 #include "decomposition/error.hpp"
 #include "src/search/numeric/numeric_engine.hpp"
+#include "tests/numeric/perturbed.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 
 using namespace tdisc;
@@ -17,6 +18,17 @@ EngineConfig config(Format f, int rank, Ring ring, unsigned long long seed, nloh
   c.seed = seed;
   c.params = params.is_null() ? nlohmann::json::object() : params;
   return c;
+}
+
+// Everything a single-threaded run reports: events, restart count, the schemes it offered.
+std::string trace_of(const EngineConfig& c) {
+  auto e = make_numeric_engine();
+  test::RecordingReporter rep(c.target.ring, 120);
+  e->run(c, rep);
+  nlohmann::json trace = rep.events;
+  trace.push_back(rep.counters["restarts"]);
+  for (auto& s : rep.valid) trace.push_back(canonical_text(s));
+  return trace.dump();
 }
 }  // namespace
 
@@ -85,17 +97,33 @@ TEST_CASE("nothing is offered when the rank is impossible (2x2 rank 6)", "[fast]
 
 TEST_CASE("the same seed gives the same run (single thread, restart count bounded)", "[fast]") {
   auto once = [](unsigned long long seed) {
-    auto e = make_numeric_engine();
-    test::RecordingReporter rep(Ring::Q, 120);
-    e->run(config({2, 2, 3}, 11, Ring::Q, seed, {{"restarts", 4}, {"als_iterations", 400}}), rep);
-    nlohmann::json trace = rep.events;
-    trace.push_back(rep.counters["restarts"]);
-    for (auto& s : rep.valid) trace.push_back(canonical_text(s));
-    return trace.dump();
+    return trace_of(config({2, 2, 3}, 11, Ring::Q, seed, {{"restarts", 4}, {"als_iterations", 400}}));
   };
   std::string a = once(9), b = once(9);
   CHECK(a == b);
   CHECK(a != once(10));
+}
+
+TEST_CASE("complex LM over Q(i): the same seed gives the same run; it finishes a noisy start", "[fast]") {
+  auto once = [](unsigned long long seed) {
+    return trace_of(config({2, 2, 2}, 7, Ring::QI, seed, {{"method", "lm"}, {"restarts", 3}}));
+  };
+  std::string a = once(4);
+  CHECK(a == once(4));
+  CHECK(a != once(5));
+  CHECK_THAT(a, Catch::Contains("\"field\":\"complex\"") && Catch::Contains("\"method\":\"lm\""));
+  // From random starts LM is slow to converge (docs/PERFORMANCE.md); from a complex Strassen with
+  // noise 0.05 on every entry the whole LM path (continuous, rounding, repair) must succeed.
+  auto e = make_numeric_engine();
+  test::RecordingReporter rep(Ring::QI, 60);
+  EngineConfig c = config({2, 2, 2}, 7, Ring::QI, 4, {{"method", "lm"}, {"restarts", 1}});
+  c.start = test::gaussian_strassen();
+  e->run(c, rep);
+  CHECK(rep.invalid.empty());
+  REQUIRE(rep.valid.size() == 1);
+  CHECK(verify(rep.valid.front(), Ring::QI).valid);
+  CHECK(coefficient_ring(rep.valid.front()) == Ring::QI);
+  CHECK(rep.valid.front().provenance.extra["optimiser"] == "lm");
 }
 
 TEST_CASE("checkpoints carry the next restart and seeds; resume continues from them", "[fast]") {

@@ -1,48 +1,19 @@
 // Rounding and exact repair: perturbed known schemes over Q and Q(i) come back exact and verified;
 // a wrong factor is re-solved exactly from the other two; inconsistent systems are refused.
 #include <catch2/catch.hpp>
-#include <random>
 
 #include "src/search/numeric/exact_solve.hpp"
 #include "src/search/numeric/repair.hpp"
-#include "tests/support.hpp"
+#include "tests/numeric/perturbed.hpp"
 #include "verifier/verify.hpp"
 
 using namespace tdisc;
 using namespace tdisc::search::numeric;
 
+using test::gaussian_strassen;
+using test::perturbed;
+
 namespace {
-
-// Scheme (R × I, term-major) → factors (I × R), plus uniform noise of the given size on every entry.
-template <class S>
-Factors<S> perturbed(const Scheme& s, double noise, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-noise, noise);
-  const CoeffMatrix* m[3] = {&s.u, &s.v, &s.w};
-  Factors<S> x;
-  for (int q = 0; q < 3; ++q) {
-    x.f[q] = Mat<S>(m[q]->cols(), m[q]->rows());
-    for (Eigen::Index r = 0; r < m[q]->rows(); ++r)
-      for (Eigen::Index i = 0; i < m[q]->cols(); ++i) {
-        const Coeff& c = (*m[q])(r, i);
-        if constexpr (std::is_same_v<S, double>) x.f[q](i, r) = c.real_double() + u(rng);
-        else x.f[q](i, r) = {c.real_double() + u(rng), c.imag_double() + u(rng)};
-      }
-  }
-  return x;
-}
-
-// Strassen with terms rescaled by (1+i, 1, (1−i)/2) and (i, −i, 1): valid over Q(i) only in form.
-Scheme gaussian_strassen() {
-  Scheme s = test::strassen();
-  Coeff a(1, 1), c(mpq_class(1, 2), mpq_class(-1, 2)), i(0, 1);
-  for (Eigen::Index k = 0; k < 4; ++k) {
-    s.u(0, k) *= a, s.w(0, k) *= c;
-    s.u(3, k) *= i, s.v(3, k) *= -i;
-  }
-  s.ring = Ring::QI;
-  return s;
-}
 
 bool same_coefficients(Scheme a, Scheme b) {
   a.ring = b.ring = Ring::QI;

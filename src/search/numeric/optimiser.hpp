@@ -1,8 +1,6 @@
-// One optimisation step by the chosen method: an ALS sweep, or an LM step (real factors only).
-// The schedules (restart.cpp, rounding.cpp) call this and stay method-agnostic.
+// One optimisation step by the chosen method: an ALS sweep or an LM step, on real or complex
+// factors. The schedules (restart.cpp, rounding.cpp) call this and stay method-agnostic.
 #pragma once
-#include <type_traits>
-
 #include "src/search/numeric/als.hpp"
 #include "src/search/numeric/lm.hpp"
 #include "src/search/numeric/params.hpp"
@@ -16,13 +14,8 @@ struct Optimiser {
   LmState lm{};
 
   void step(Factors<S>& x, const FixedMask& fixed, const Weights& w) {
-    if constexpr (std::is_same_v<S, double>) {
-      if (method == Method::Lm) {
-        lm_step(tensor, x, fixed, w, lm);
-        return;
-      }
-    }
-    als_sweep(tensor, x, fixed, w);
+    if (method == Method::Lm) lm_step(tensor, x, fixed, w, lm);
+    else als_sweep(tensor, x, fixed, w);
   }
 };
 

@@ -127,8 +127,6 @@ std::vector<std::string> validate(const nlohmann::json& params) {
     m.update(params);
     if (m["lattice"] == "half-gaussian" && m["field"] == "real")
       problems.push_back("params.lattice: half-gaussian needs field complex (or auto), got field real");
-    if (m["method"] == "lm" && m["field"] == "complex")
-      problems.push_back("params.method: lm works on real factors only; use als for field complex");
   }
   return problems;
 }
@@ -154,7 +152,6 @@ Params resolve(const nlohmann::json& params, const Target& target) {
     p.method = method == "lm" ? Method::Lm : Method::Als;
   const std::string round_method = m["round_method"];
   p.round_method = round_method == "als" ? Method::Als : round_method == "lm" ? Method::Lm : Method::Auto;
-  if (p.complex) p.round_method = Method::Als;
   p.init_scale = m["init_scale"];
   p.restarts = m["restarts"];
   p.restart_seconds = m["restart_seconds"];

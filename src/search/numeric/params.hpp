@@ -14,7 +14,7 @@ enum class Method { Als, Lm, Auto };
 
 struct Params {
   Method method = Method::Als;
-  Method round_method = Method::Auto;  // Auto: LM once few enough entries are free (real only)
+  Method round_method = Method::Auto;  // Auto: LM once few enough entries are free
   bool complex = false;
   Lattice lattice = Lattice::Half;
   double init_scale = 0.3;
@@ -47,7 +47,7 @@ nlohmann::json default_params_json();
 std::vector<std::string> validate(const nlohmann::json& params);
 // Defaults overlaid with params (which must validate), "auto" resolved for the target:
 // complex factors and ½·Z[i] for QI, ternary lattice for ZT; ALS for the continuous phase and LM
-// for the re-fits of rounding once few enough entries are free (real factors).
+// for the re-fits of rounding once few enough real parameters are free (real or complex factors).
 Params resolve(const nlohmann::json& params, const Target& target);
 
 }  // namespace tdisc::search::numeric

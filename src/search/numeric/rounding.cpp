@@ -63,7 +63,7 @@ public:
     }
     const long free_after = static_cast<long>(free_now - entries.size());
     opt_.method = p_.round_method == Method::Auto
-                      ? (free_after <= kLmMaxParameters ? Method::Lm : Method::Als)
+                      ? (real_parameters<S>(free_after) <= kLmMaxParameters ? Method::Lm : Method::Als)
                       : p_.round_method;
     const long iterations = opt_.method == Method::Lm ? std::max(1L, p_.round_iterations / 20) : p_.round_iterations;
     const Weights w{p_.reg_end, p_.round_lattice_weight, p_.lattice, p_.clip};

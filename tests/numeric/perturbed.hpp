@@ -1,0 +1,43 @@
+// Test helpers for the numeric engine: a known scheme turned into floating-point factors with
+// noise on every entry, and a Strassen that is valid over Q(i) with genuinely complex coefficients.
+#pragma once
+#include <random>
+
+#include "src/search/numeric/tensor.hpp"
+#include "tests/support.hpp"
+
+namespace tdisc::test {
+
+// Scheme (R × I, term-major) → factors (I × R), plus uniform noise of the given size on every
+// entry (on both parts when S is complex).
+template <class S>
+search::numeric::Factors<S> perturbed(const Scheme& s, double noise, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-noise, noise);
+  const CoeffMatrix* m[3] = {&s.u, &s.v, &s.w};
+  search::numeric::Factors<S> x;
+  for (int q = 0; q < 3; ++q) {
+    x.f[q] = search::numeric::Mat<S>(m[q]->cols(), m[q]->rows());
+    for (Eigen::Index r = 0; r < m[q]->rows(); ++r)
+      for (Eigen::Index i = 0; i < m[q]->cols(); ++i) {
+        const Coeff& c = (*m[q])(r, i);
+        if constexpr (std::is_same_v<S, double>) x.f[q](i, r) = c.real_double() + u(rng);
+        else x.f[q](i, r) = {c.real_double() + u(rng), c.imag_double() + u(rng)};
+      }
+  }
+  return x;
+}
+
+// Strassen with terms rescaled by (1+i, 1, (1−i)/2) and (i, −i, 1): valid over Q(i) only in form.
+inline Scheme gaussian_strassen() {
+  Scheme s = strassen();
+  Coeff a(1, 1), c(mpq_class(1, 2), mpq_class(-1, 2)), i(0, 1);
+  for (Eigen::Index k = 0; k < 4; ++k) {
+    s.u(0, k) *= a, s.w(0, k) *= c;
+    s.u(3, k) *= i, s.v(3, k) *= -i;
+  }
+  s.ring = Ring::QI;
+  return s;
+}
+
+}  // namespace tdisc::test
