@@ -1,5 +1,5 @@
-// Test helpers for the numeric engine: a known scheme turned into floating-point factors with
-// noise on every entry, and a Strassen that is valid over Q(i) with genuinely complex coefficients.
+// Test helpers for the numeric engine: random factors, a known scheme turned into floating-point
+// factors with noise on every entry, and a Strassen valid over Q(i) with genuinely complex coefficients.
 #pragma once
 #include <random>
 
@@ -7,6 +7,23 @@
 #include "tests/support.hpp"
 
 namespace tdisc::test {
+
+// Gaussian random factors (both parts drawn when S is complex): I_q × rank each.
+template <class S>
+search::numeric::Factors<S> random_factors(const search::numeric::MatmulTensor& t, int rank, unsigned seed,
+                                           double scale) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> n(0, scale);
+  search::numeric::Factors<S> x;
+  for (int q = 0; q < 3; ++q) {
+    x.f[q] = search::numeric::Mat<S>(t.dims[q], rank);
+    for (Eigen::Index k = 0; k < x.f[q].size(); ++k) {
+      if constexpr (std::is_same_v<S, double>) x.f[q].data()[k] = n(rng);
+      else x.f[q].data()[k] = {n(rng), n(rng)};
+    }
+  }
+  return x;
+}
 
 // Scheme (R × I, term-major) → factors (I × R), plus uniform noise of the given size on every
 // entry (on both parts when S is complex).

@@ -17,17 +17,6 @@ using namespace tdisc::search::numeric;
 
 namespace {
 
-Factors<cdouble> random_complex(const MatmulTensor& t, int rank, unsigned seed, double scale) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> n(0, scale);
-  Factors<cdouble> x;
-  for (int q = 0; q < 3; ++q) {
-    x.f[q] = Mat<cdouble>(t.dims[q], rank);
-    for (Eigen::Index k = 0; k < x.f[q].size(); ++k) x.f[q].data()[k] = {n(rng), n(rng)};
-  }
-  return x;
-}
-
 // The residual E = model − T as one real vector (real parts, then imaginary parts).
 Eigen::VectorXd realified_residual(const MatmulTensor& t, const Factors<cdouble>& x) {
   Mat<cdouble> e = residual_unfolding(t, x);
@@ -70,7 +59,7 @@ Eigen::VectorXd realified_step(const MatmulTensor& t, const Factors<cdouble>& x,
 
 TEST_CASE("complex LM takes the Gauss–Newton step of the realified problem", "[fast]") {
   MatmulTensor t = matmul_tensor({2, 2, 2});
-  Factors<cdouble> x = random_complex(t, 7, 21, 0.5);
+  Factors<cdouble> x = test::random_factors<cdouble>(t, 7, 21, 0.5);
   FixedMask fixed = no_fixed(x);
   fixed.f[0](1, 2) = fixed.f[1](3, 0) = fixed.f[2](0, 6) = 1;
   const Weights w{1e-2, 0.1, Lattice::HalfGaussian, 0};
@@ -95,7 +84,7 @@ TEST_CASE("complex LM takes the Gauss–Newton step of the realified problem", "
 
 TEST_CASE("complex LM lowers the penalised objective monotonically on 2x2 rank 7", "[fast]") {
   MatmulTensor t = matmul_tensor({2, 2, 2});
-  Factors<cdouble> x = random_complex(t, 7, 5, 0.3);
+  Factors<cdouble> x = test::random_factors<cdouble>(t, 7, 5, 0.3);
   FixedMask fixed = no_fixed(x);
   fixed.f[1](2, 3) = 1;
   x.f[1](2, 3) = {0.5, -0.5};

@@ -1,29 +1,14 @@
 // The optimisers on their own: ALS and LM reduce the residual on known-rank targets.
 #include <catch2/catch.hpp>
-#include <random>
 
 #include "src/search/numeric/als.hpp"
 #include "src/search/numeric/lm.hpp"
+#include "tests/numeric/perturbed.hpp"
 
 using namespace tdisc;
 using namespace tdisc::search::numeric;
 
-namespace {
-template <class S>
-Factors<S> random_factors(const MatmulTensor& t, int rank, unsigned seed, double scale) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> n(0, scale);
-  Factors<S> x;
-  for (int q = 0; q < 3; ++q) {
-    x.f[q] = Mat<S>(t.dims[q], rank);
-    for (Eigen::Index k = 0; k < x.f[q].size(); ++k) {
-      if constexpr (std::is_same_v<S, double>) x.f[q].data()[k] = n(rng);
-      else x.f[q].data()[k] = {n(rng), n(rng)};
-    }
-  }
-  return x;
-}
-}  // namespace
+using test::random_factors;
 
 TEST_CASE("the matmul tensor has nmp ones and the classical factors fit it exactly", "[fast]") {
   MatmulTensor t = matmul_tensor({2, 3, 4});

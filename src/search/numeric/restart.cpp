@@ -79,11 +79,12 @@ RestartOutcome run_typed(const RestartInput& in) {
   FixedMask fixed = no_fixed(x);
   RestartOutcome out;
   const long K = p.method == Method::Lm ? p.lm_iterations : p.als_iterations;
-  // Stall checks and the noise period scale with the method: an LM step does the work of many ALS
-  // sweeps (unscaled, LM's 300 steps saw 12 noise events and ended on noise of ~3e-3).
+  // Step counts given in ALS sweeps scale with the method: an LM step does the work of about ten
+  // (unscaled, LM's 300 steps saw 12 noise events and ended on noise of ~3e-3).
+  auto scaled = [&](long sweeps) { return p.method == Method::Lm ? std::max(1L, sweeps / 10) : sweeps; };
   const long check_every = p.method == Method::Lm ? 5 : 25;
-  const long stall = p.method == Method::Lm ? std::max(1L, p.stall_iterations / 10) : p.stall_iterations;
-  const long noise_every = p.method == Method::Lm ? std::max(1L, p.noise_every / 10) : p.noise_every;
+  const long stall = scaled(p.stall_iterations), noise_every = scaled(p.noise_every);
+  const long lattice_steps = scaled(p.lattice_iterations), relax_steps = scaled(p.relax_iterations);
   double best = INFINITY;
   long best_at = 0, noise_events = 0;
   // Phase 1: continuous optimisation, regularisation decaying, annealed noise, balancing.
@@ -110,12 +111,12 @@ RestartOutcome run_typed(const RestartInput& in) {
   if (stopped()) return out.stage = "stopped", out;
   if (!(out.residual <= p.discretise_below)) return out.stage = "stalled", out;
   // Phase 2: the lattice pull, weight ramped up while regularisation stays at its floor.
-  for (long k = 0; k < p.lattice_iterations && !stopped(); ++k, ++out.steps) {
-    double t = p.lattice_iterations > 1 ? static_cast<double>(k) / (p.lattice_iterations - 1) : 1.0;
+  for (long k = 0; k < lattice_steps && !stopped(); ++k, ++out.steps) {
+    double t = lattice_steps > 1 ? static_cast<double>(k) / static_cast<double>(lattice_steps - 1) : 1.0;
     opt.step(x, fixed, {p.reg_end, ramp(p.lattice_weight_start, p.lattice_weight_end, t), p.lattice, p.clip});
   }
   // Back onto the solution set before rounding: the pull leaves a compromise with residual ~0.1.
-  for (long k = 0; k < p.relax_iterations && !stopped(); ++k, ++out.steps)
+  for (long k = 0; k < relax_steps && !stopped(); ++k, ++out.steps)
     opt.step(x, fixed, {p.reg_end, p.round_lattice_weight, p.lattice, p.clip});
   // Phase 3: progressive rounding; phase 4: exact repair and verification.
   RoundingResult rr = progressive_round(opt, x, fixed, p, stopped);
