@@ -10,7 +10,7 @@ nlohmann::json default_flip_params() {
   return {{"walk_ring", d.walk_ring},         {"plus_min", d.walk.plus_min},   {"plus_max", d.walk.plus_max},
           {"plus_diff", d.walk.plus_diff},    {"reductions", d.walk.reductions}, {"batch", d.batch},
           {"pool_size", d.pool_size},         {"restart_after", d.restart_after}, {"adopt", d.adopt}, {"fresh", d.fresh},
-          {"max_flips", d.max_flips},         {"lift_steps", d.lift_steps},    {"lift_tries", d.lift_tries}};
+          {"max_flips", d.max_flips},         {"lift_steps", d.lift_steps},    {"lift_tries", d.lift_tries}, {"lift_every", d.lift_every}};
 }
 
 namespace {
@@ -34,7 +34,7 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   if (!p.is_object()) return {"flip parameters must be a JSON object"};
   nlohmann::json known = default_flip_params();
   for (auto& [k, v] : p.items())
-    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries)");
+    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries, lift_every)");
   if (p.contains("walk_ring")) {
     const auto& w = p["walk_ring"];
     static const std::vector<std::string> rings = {"auto", "ZT", "GF2", "GF3"};
@@ -50,6 +50,7 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   check_integer(p, "max_flips", 0, 1L << 50, out);
   check_integer(p, "lift_steps", 1, 38, out);
   check_integer(p, "lift_tries", 0, 1000000, out);
+  check_integer(p, "lift_every", 0, 1L << 50, out);
   if (p.contains("reductions") && !p["reductions"].is_boolean()) out.push_back("reductions: must be true or false");
   if (p.contains("adopt") && (!p["adopt"].is_number() || p["adopt"].get<double>() < 0 || p["adopt"].get<double>() > 1))
     out.push_back("adopt: must be a number in 0..1");
@@ -76,6 +77,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.max_flips = p.value("max_flips", f.max_flips);
   f.lift_steps = p.value("lift_steps", f.lift_steps);
   f.lift_tries = p.value("lift_tries", f.lift_tries);
+  f.lift_every = p.value("lift_every", f.lift_every);
   return f;
 }
 

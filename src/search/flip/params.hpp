@@ -19,7 +19,8 @@ struct FlipParams {
   double adopt = 0.5;              // chance that a walker jumps to a better pool state when one appears
   long max_flips = 0;              // per walker; 0: no limit (tests use it for exact reproducibility)
   int lift_steps = 20;             // Hensel steps before giving up
-  int lift_tries = 8;              // lift attempts per rank before that rank is left to the walk
+  int lift_tries = 64;             // lift attempts per rank before that rank is left to the walk
+  long lift_every = 4000000;       // flips between lifts of a walker's current state at its best rank (0: new bests only)
 };
 
 nlohmann::json default_flip_params();

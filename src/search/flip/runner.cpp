@@ -93,7 +93,7 @@ private:
       w.load(start_);
     }
     pool_.offer(w.best(), w.rng());
-    long reported = 0;
+    long reported = 0, last_lift = 0;
     int last_best = w.best_rank(), seen_pool = pool_.rank();
     while (!reporter_.stop_requested()) {
       for (int b = 0; b < params_.batch; ++b) w.step();
@@ -104,6 +104,13 @@ private:
         last_best = w.best_rank();
         pool_.offer(w.best(), w.rng());
         improved(w.best());
+      }
+      // Whether a mod-p scheme lifts depends on where in its basin it sits: a walker that stays at
+      // its best rank below the run's best characteristic-0 rank tries its current state now and then.
+      if (lift_prime_ != 0 && params_.lift_every > 0 && w.rank() == w.best_rank() &&
+          w.flips() - last_lift >= params_.lift_every) {
+        last_lift = w.flips();
+        improved(w.terms());
       }
       restart_if_due(w, last_best, seen_pool);
       publish(id, w);
