@@ -5,6 +5,7 @@
 #include "decomposition/error.hpp"
 #include "src/search/flip/params.hpp"
 #include "src/search/flip/runner.hpp"
+#include "src/search/flip/walk_start.hpp"
 
 namespace tdisc::search {
 
@@ -21,6 +22,7 @@ public:
     auto problems = validate_params(config.params);
     TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
     flip::FlipParams p = flip::parse_flip_params(config.params);
+    flip::check_symmetry(config, p);
     const Format& f = config.target.format;
     if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
       throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");

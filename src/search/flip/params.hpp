@@ -20,6 +20,8 @@ struct FlipParams {
   long max_flips = 0;              // per walker; 0: no limit (tests use it for exact reproducibility)
   int lift_steps = 20;             // Hensel steps before giving up
   int lift_tries = 8;              // lift attempts per rank before that rank is left to the walk
+  std::string symmetry = "none";   // "z3": walk only schemes invariant under (u,v,w) → (v,w,u) (square formats)
+  std::string diagonal = "auto";   // z3: the diagonal partition giving the fixed terms, "0,1|2" or "auto"
 };
 
 nlohmann::json default_flip_params();
