@@ -84,6 +84,10 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.lift_tries = p.value("lift_tries", f.lift_tries);
   f.symmetry = p.value("symmetry", f.symmetry);
   f.diagonal = p.value("diagonal", f.diagonal);
+  if (f.symmetry == "z3") {  // symmetric walks reach low ranks from the start in ~1M flips: start over when stuck
+    if (!p.contains("fresh")) f.fresh = kSymmetricFresh;
+    if (!p.contains("restart_after")) f.restart_after = kSymmetricRestartAfter;
+  }
   return f;
 }
 
