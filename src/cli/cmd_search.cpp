@@ -120,6 +120,7 @@ Plan plan_target(const ParsedOptions& o) {
                               ring_is_modular(plan.target.ring);
     if (llm_params(o).contains("url")) e = "llm";
     else e = (modular_or_integer || !below_integer) ? "flip" : "numeric";
+    if (o.text("symmetry") == "z3") e = "flip";  // the only engine with symmetric walks
   }
   plan.engine = e;
   return plan;

@@ -235,7 +235,8 @@ TEST_CASE("--symmetry z3 is refused with a clear message where it cannot work", 
                {"--size 2x2 --rank 6 --ring ZT --symmetry z3", "reaches only ranks"},
                {"--size 3x3 --rank 23 --symmetry z3 --params '{\"diagonal\":\"0|1|2\"}'", "reaches only ranks"},
                {"--size 3x3 --rank 23 --symmetry z3 --params '{\"diagonal\":\"0|1\"}'", "misses index 2"},
-               {"--size 2x3x4 --rank 20 --params '{\"symmetry\":\"z3\"}'", "needs a square format"}};
+               {"--size 2x3x4 --rank 20 --params '{\"symmetry\":\"z3\"}'", "needs a square format"},
+               {"--size 3x3 --rank 23 --engine numeric --symmetry z3", "only the flip engine"}};
   for (const auto& c : cases) {
     auto r = run_tdisc(std::string("search ") + c.args + " --time 1s --out " + temp_dir("z3bad") + "/run");
     INFO(c.args << "\n" << r.out << r.err);
