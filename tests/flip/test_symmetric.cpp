@@ -191,6 +191,18 @@ TEST_CASE("a symmetric reduction merges two orbits whose rotations share two fac
   require_valid<ZT>(f, w.terms(), 1);
 }
 
+TEST_CASE("a degenerate orbit (a,a,a) survives expansion over ZT", "[fast]") {
+  OrbitTerms<ZT> o;
+  Planes a;
+  ZT::set_entry(a, 0, 1), ZT::set_entry(a, 3, -1);
+  o.x = {a, a, a};
+  o.sign = {-1};
+  auto back = split_orbits<ZT>(expand_orbits<ZT>(o));
+  REQUIRE(back);
+  CHECK(back->orbits() == 1);
+  CHECK(back->fixed.empty());
+}
+
 TEST_CASE("a degenerate GF2 orbit (a,a,a) becomes one fixed term", "[fast]") {
   OrbitTerms<GF2> o;
   const std::uint64_t a = 0b1001;  // e_00 + e_11 of 2x2

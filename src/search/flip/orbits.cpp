@@ -61,6 +61,12 @@ std::optional<OrbitTerms<F>> split_orbits(const Terms<F>& t, std::string* why_no
     int& own = unused[key(r, 0)];
     if (own == 0) continue;  // every copy already placed as the rotation of an earlier term
     --own;
+    if (t.f[0][r] == t.f[1][r] && t.f[1][r] == t.f[2][r] && own >= 2) {
+      own -= 2;  // three equal terms a⊗a⊗a: a degenerate orbit (a,a,a), so a walker can still flip it
+      for (int k = 0; k < 3; ++k) o.x.push_back(t.f[k][r]);
+      o.sign.push_back(t.sign[r]);
+      continue;
+    }
     if (t.f[0][r] == t.f[1][r] && t.f[1][r] == t.f[2][r]) {
       o.fixed.push_back(t.f[0][r]);
       o.fixed_sign.push_back(t.sign[r]);
