@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks of the numeric engine (issue 4): success rate and time to an exactly verified scheme
 # from random starts, per target and seed, plus the repair check on the published 4x4:48 schemes.
-# Usage: bench/numeric.sh [BUILD_DIR]   (env: JOBS=1 parallel seeds, TARGETS="F R RING SECONDS FIRST:COUNT;…")
+# Usage: bench/numeric.sh [BUILD_DIR]   (env: JOBS=1 parallel seeds, TARGETS="F R RING SECONDS FIRST:COUNT;…",
+#        RESULT=path of the JSON written, default bench/results/numeric-<date>.json)
 # Writes bench/results/numeric-<date>.json. Keep it bounded on shared machines (JOBS ≤ cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +10,7 @@ BUILD=${1:-build}
 BIN=$BUILD/tests/tests_numeric
 JOBS=${JOBS:-1}
 TARGETS=${TARGETS:-"2x2x2 7 Q 120 1:10;2x2x3 11 Q 300 1:10;2x3x3 15 Q 300 1:10;3x3x3 23 Q 300 1:10;2x4x5 32 Q 3600 1:1;4x4x4 48 Q 3600 1:1"}
-OUT=bench/results/numeric-$(date -u +%Y-%m-%d).json
+OUT=${RESULT:-bench/results/numeric-$(date -u +%Y-%m-%d).json}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 

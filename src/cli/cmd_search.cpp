@@ -43,6 +43,7 @@ const OptionTable kSearchOptions{
      {"symmetry", "S", "none", "none or z3: walk only schemes invariant under the cyclic shift (u,v,w) → (v,w,u)\n"
                                "                               (square formats, flip engine; Moosbauer–Poole 2025)", "TDISC_SYMMETRY"},
      {"catalog", "", "", "also add new bests to algorithms/<format>/", "TDISC_CATALOG"},
+     {"lattice", "L", "", "numeric engine: ternary, integer, half or half-gaussian [default: by ring and rank]", "TDISC_LATTICE"},
      {"params", "JSON", "", "engine parameters: a JSON object or @FILE (see the engine's defaults)", "TDISC_PARAMS"},
      {"checkpoint-every", "T", "30s", "longest time between checkpoints", "TDISC_CHECKPOINT_EVERY"},
      {"quiet,q", "", "", "no progress line", ""},
@@ -226,6 +227,16 @@ int cmd_search(const Args& args) {
   if (r.checkpoint_seconds <= 0) throw UsageError("--checkpoint-every: must be positive");
   r.seed = pick_seed(o);
   r.params = parse_params(o.text("params"));
+  if (o.has("lattice")) {  // a shorthand for --params '{"lattice":…}', checked here for a precise message
+    static const std::vector<std::string> lattices = {"ternary", "integer", "half", "half-gaussian"};
+    const std::string l = o.text("lattice");
+    if (std::find(lattices.begin(), lattices.end(), l) == lattices.end())
+      throw UsageError("--lattice: unknown lattice \"" + l + "\" (known: ternary, integer, half, half-gaussian)");
+    if (plan.engine != "numeric")
+      throw UsageError("--lattice: only the numeric engine rounds onto a lattice (this search runs the " + plan.engine +
+                       " engine; add --engine numeric)");
+    r.params["lattice"] = l;
+  }
   apply_symmetry(o, plan, r.params);
   r.out_dir = o.has("out") ? o.text("out") : default_out(plan.target);
   nlohmann::json llm = llm_params(o);

@@ -145,8 +145,10 @@ void Orchestrator::watch() {
       std::lock_guard lock(mutex_);
       v.counters = counters_;
     }
-    double moves = v.counters.count("flips") ? v.counters["flips"] : v.counters["moves"];
-    v.rate_name = v.counters.count("flips") ? "flips/s" : "moves/s";
+    // The walk rate of engines that count moves; none for the numeric engine (it counts restarts).
+    const bool flips = v.counters.count("flips") > 0, counted = flips || v.counters.count("moves") > 0;
+    double moves = flips ? v.counters["flips"] : counted ? v.counters["moves"] : 0;
+    v.rate_name = flips ? "flips/s" : counted ? "moves/s" : "";
     v.rate = (moves - last_moves) / std::max(1e-9, now - last_t);
     last_moves = moves, last_t = now, last_print = now;
     v.elapsed = elapsed();

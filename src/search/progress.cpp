@@ -33,7 +33,7 @@ std::string progress_line(const ProgressView& v) {
   std::string line = head;
   if (double r = get("rank"); !std::isnan(r)) line += " rank " + std::to_string(static_cast<int>(r)) + " ·";
   line += " best " + (v.best_rank > 0 ? std::to_string(v.best_rank) : std::string("-")) + " → " + std::to_string(v.target_rank);
-  line += " · " + human_count(v.rate) + " " + v.rate_name;
+  if (!v.rate_name.empty()) line += " · " + human_count(v.rate) + " " + v.rate_name;
   if (double r = get("restarts"); !std::isnan(r)) line += " · restarts " + human_count(r);
   if (double a = get("lift_attempts"); !std::isnan(a)) {
     double ok = get("lifts");

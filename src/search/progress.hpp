@@ -11,7 +11,7 @@ struct ProgressView {
   int best_rank = 0;   // lowest verified rank (0: none yet)
   int target_rank = 0;
   double rate = 0;     // flips (or moves) per second over the last interval
-  std::string rate_name = "flips/s";
+  std::string rate_name = "flips/s";  // empty: the engine counts no moves, no rate is shown
   std::map<std::string, double> counters;
 };
 

@@ -5,6 +5,7 @@
 
 #include "decomposition/error.hpp"
 #include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/params.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 
 using namespace tdisc;
@@ -50,6 +51,17 @@ TEST_CASE("validate_params names the key, the problem and the value", "[fast]") 
   EngineConfig c = config({2, 2, 2}, 7, Ring::Q, 1, {{"clip", "x"}});
   test::RecordingReporter rep(Ring::Q, 5);
   CHECK_THROWS_AS(e->run(c, rep), UsageError);
+}
+
+TEST_CASE("lattice auto: {0,±1} over Q at the best integer rank, ½·Z below it, ½·Z[i] over QI", "[fast]") {
+  using numeric::Lattice;
+  CHECK(numeric::auto_lattice({{3, 3, 3}, 23, Ring::Q}) == Lattice::Ternary);
+  CHECK(numeric::auto_lattice({{2, 2, 2}, 7, Ring::Q}) == Lattice::Ternary);
+  CHECK(numeric::auto_lattice({{4, 4, 4}, 48, Ring::Q}) == Lattice::Half);
+  CHECK(numeric::auto_lattice({{2, 4, 5}, 32, Ring::Q}) == Lattice::Half);
+  CHECK(numeric::auto_lattice({{4, 4, 4}, 48, Ring::QI}) == Lattice::HalfGaussian);
+  CHECK(numeric::auto_lattice({{3, 3, 3}, 23, Ring::ZT}) == Lattice::Ternary);
+  CHECK(numeric::resolve({{"lattice", "half"}}, {{3, 3, 3}, 23, Ring::Q}).lattice == Lattice::Half);
 }
 
 TEST_CASE("finds 2x2 rank 7 over Q from random starts and offers only verified schemes", "[fast]") {

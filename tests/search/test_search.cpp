@@ -159,6 +159,8 @@ TEST_CASE("bad flags get a clear message and exit 1", "[fast]") {
       {"--params 'not json'", "not valid JSON"},
       {"--size 7x7", "--rank: required"},
       {"--resume /nonexistent/run", "run.json"},
+      {"--engine numeric --lattice thirds", "--lattice: unknown lattice \"thirds\""},
+      {"--lattice half", "only the numeric engine rounds onto a lattice"},
   };
   for (const Case& c : cases) {
     auto r = run_tdisc(std::string("search ") + c.args + " --time 1s --out " + temp_dir("bad") + "/run");

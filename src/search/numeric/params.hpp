@@ -49,5 +49,8 @@ std::vector<std::string> validate(const nlohmann::json& params);
 // complex factors and ½·Z[i] for QI, ternary lattice for ZT; ALS for the continuous phase and LM
 // for the re-fits of rounding once few enough entries are free (real factors).
 Params resolve(const nlohmann::json& params, const Target& target);
+// The lattice "auto" picks: ½·Z[i] for QI, {0,±1} for ZT and modular rings, Z for Z; for Q, {0,±1}
+// when the target rank is at or above the best known integer rank of the format, else ½·Z.
+Lattice auto_lattice(const Target& target);
 
 }  // namespace tdisc::search::numeric
