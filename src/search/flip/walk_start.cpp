@@ -8,12 +8,14 @@
 
 namespace tdisc::search::flip {
 
-void check_symmetry(const EngineConfig& config, const FlipParams& params) {
+void check_symmetry(const EngineConfig& config, FlipParams& params) {
   if (params.symmetry == "none") return;
   const Format& f = config.target.format;
   if (f.n != f.m || f.m != f.p)
     throw UsageError("symmetry z3: needs a square format n×n×n (the cyclic shift (u,v,w) → (v,w,u) maps ⟨n,m,p⟩ to ⟨m,p,n⟩); " +
                      f.str() + " is not square");
+  if (!config.params.contains("restart_after") && f.n > 4)
+    params.restart_after = kSymmetricRestartAfter * f.n * f.n * f.n / 64;
   if (config.start) return;  // the fixed terms come from the --from scheme
   const Diagonal d = parse_diagonal(params.diagonal, f.n, config.target.rank);
   const int k = static_cast<int>(d.size());
@@ -27,7 +29,8 @@ template <class F>
 Terms<F> walk_start(const EngineConfig& config, const FlipParams& params) {
   const Format& f = config.target.format;
   if (params.symmetry == "none") return config.start ? terms_from_scheme<F>(*config.start) : standard_terms<F>(f);
-  check_symmetry(config, params);
+  FlipParams checked = params;
+  check_symmetry(config, checked);
   if (!config.start) return diagonal_start<F>(f.n, parse_diagonal(params.diagonal, f.n, config.target.rank));
   Terms<F> t = terms_from_scheme<F>(*config.start);
   std::string why;
