@@ -40,6 +40,8 @@ const OptionTable kSearchOptions{
      {"out", "DIR", "", "run directory [default: runs/<format>-r<R>-<timestamp>]", "TDISC_OUT"},
      {"resume", "DIR", "", "continue the run in DIR from its last checkpoint", ""},
      {"from", "FILE", "", "start from this native scheme instead of the standard algorithm", "TDISC_FROM"},
+     {"symmetry", "S", "none", "none or z3: walk only schemes invariant under the cyclic shift (u,v,w) → (v,w,u)\n"
+                               "                               (square formats, flip engine; Moosbauer–Poole 2025)", "TDISC_SYMMETRY"},
      {"catalog", "", "", "also add new bests to algorithms/<format>/", "TDISC_CATALOG"},
      {"lattice", "L", "", "numeric engine: ternary, integer, half or half-gaussian [default: by ring and rank]", "TDISC_LATTICE"},
      {"params", "JSON", "", "engine parameters: a JSON object or @FILE (see the engine's defaults)", "TDISC_PARAMS"},
@@ -119,9 +121,24 @@ Plan plan_target(const ParsedOptions& o) {
                               ring_is_modular(plan.target.ring);
     if (llm_params(o).contains("url")) e = "llm";
     else e = (modular_or_integer || !below_integer) ? "flip" : "numeric";
+    if (o.text("symmetry") == "z3") e = "flip";  // the only engine with symmetric walks
   }
   plan.engine = e;
   return plan;
+}
+
+// --symmetry z3: the flip engine's "symmetry" parameter, for square formats only.
+void apply_symmetry(const ParsedOptions& o, const Plan& plan, nlohmann::json& params) {
+  const std::string s = o.text("symmetry");
+  if (s != "none" && s != "z3") throw UsageError("--symmetry: unknown symmetry \"" + s + "\" (known: none, z3)");
+  if (s == "none") return;
+  const Format& f = plan.target.format;
+  if (f.n != f.m || f.m != f.p)
+    throw UsageError("--symmetry z3: needs a square format n×n×n (the cyclic shift (u,v,w) → (v,w,u) maps ⟨n,m,p⟩ to ⟨m,p,n⟩); " +
+                     f.str() + " is not square");
+  if (plan.engine != "flip")
+    throw UsageError("--symmetry z3: only the flip engine walks symmetric schemes (engine here: " + plan.engine + ")");
+  params["symmetry"] = s;
 }
 
 std::string default_out(const search::Target& t) {
@@ -220,6 +237,7 @@ int cmd_search(const Args& args) {
                        " engine; add --engine numeric)");
     r.params["lattice"] = l;
   }
+  apply_symmetry(o, plan, r.params);
   r.out_dir = o.has("out") ? o.text("out") : default_out(plan.target);
   nlohmann::json llm = llm_params(o);
   if (plan.engine == "llm" && !llm.contains("run_dir")) llm["run_dir"] = r.out_dir;

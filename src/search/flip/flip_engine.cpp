@@ -5,6 +5,7 @@
 #include "decomposition/error.hpp"
 #include "src/search/flip/params.hpp"
 #include "src/search/flip/runner.hpp"
+#include "src/search/flip/walk_start.hpp"
 
 namespace tdisc::search {
 
@@ -21,10 +22,11 @@ public:
     auto problems = validate_params(config.params);
     TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
     flip::FlipParams p = flip::parse_flip_params(config.params);
+    flip::check_symmetry(config, p);
     const Format& f = config.target.format;
     if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
       throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");
-    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start)
+    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start && p.symmetry == "none")  // orbit walks index positions, not terms
       throw UsageError("the flip engine holds at most 254 terms: " + f.str() + " starts at rank " + std::to_string(f.classical_rank()));
     switch (flip::walk_ring_for(config.target.ring, p.walk_ring)) {
       case Ring::GF2: flip::run_walkers<flip::GF2>(config, p, reporter); break;

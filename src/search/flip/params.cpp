@@ -10,7 +10,8 @@ nlohmann::json default_flip_params() {
   return {{"walk_ring", d.walk_ring},         {"plus_min", d.walk.plus_min},   {"plus_max", d.walk.plus_max},
           {"plus_diff", d.walk.plus_diff},    {"reductions", d.walk.reductions}, {"batch", d.batch},
           {"pool_size", d.pool_size},         {"restart_after", d.restart_after}, {"adopt", d.adopt}, {"fresh", d.fresh},
-          {"max_flips", d.max_flips},         {"lift_steps", d.lift_steps},    {"lift_tries", d.lift_tries}, {"lift_every", d.lift_every}};
+          {"max_flips", d.max_flips},         {"lift_steps", d.lift_steps},    {"lift_tries", d.lift_tries},
+          {"lift_every", d.lift_every},       {"symmetry", d.symmetry},           {"diagonal", d.diagonal}};
 }
 
 namespace {
@@ -34,13 +35,18 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   if (!p.is_object()) return {"flip parameters must be a JSON object"};
   nlohmann::json known = default_flip_params();
   for (auto& [k, v] : p.items())
-    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries, lift_every)");
+    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries, lift_every, symmetry, diagonal)");
   if (p.contains("walk_ring")) {
     const auto& w = p["walk_ring"];
     static const std::vector<std::string> rings = {"auto", "ZT", "GF2", "GF3"};
     if (!w.is_string() || std::find(rings.begin(), rings.end(), w.get<std::string>()) == rings.end())
       out.push_back("walk_ring: must be one of auto, ZT, GF2, GF3");
   }
+  if (p.contains("symmetry") && !(p["symmetry"].is_string() && (p["symmetry"] == "none" || p["symmetry"] == "z3")))
+    out.push_back("symmetry: must be \"none\" or \"z3\"");
+  if (const nlohmann::json d = p.value("diagonal", nlohmann::json("auto"));
+      !d.is_string() || (d != "auto" && d.get<std::string>().find_first_not_of("0123456789,|") != std::string::npos))
+    out.push_back("diagonal: must be \"auto\" or a partition of the diagonal such as \"0,1|2\"");
   check_integer(p, "plus_min", 1, 1L << 40, out);
   check_integer(p, "plus_max", 1, 1L << 40, out);
   check_integer(p, "plus_diff", 0, 64, out);
@@ -78,6 +84,12 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.lift_steps = p.value("lift_steps", f.lift_steps);
   f.lift_tries = p.value("lift_tries", f.lift_tries);
   f.lift_every = p.value("lift_every", f.lift_every);
+  f.symmetry = p.value("symmetry", f.symmetry);
+  f.diagonal = p.value("diagonal", f.diagonal);
+  if (f.symmetry == "z3") {  // symmetric walks reach low ranks from the start in ~1M flips: start over when stuck
+    if (!p.contains("fresh")) f.fresh = kSymmetricFresh;
+    if (!p.contains("restart_after")) f.restart_after = kSymmetricRestartAfter;
+  }
   return f;
 }
 

@@ -12,6 +12,8 @@
 #include "src/search/flip/convert.hpp"
 #include "src/search/flip/lift.hpp"
 #include "src/search/flip/pool.hpp"
+#include "src/search/flip/symmetric_walker.hpp"
+#include "src/search/flip/walk_start.hpp"
 
 namespace tdisc::search::flip {
 
@@ -35,7 +37,8 @@ struct Snapshot {
   long flips = 0;
 };
 
-template <class F>
+// W: the walker, Walker<F> or SymmetricWalker<F> (symmetry "z3"); both take and give full schemes.
+template <class F, class W>
 class Run {
 public:
   Run(const EngineConfig& c, const FlipParams& p, Reporter& r)
@@ -64,7 +67,7 @@ private:
       }
       reporter_.event({{"event", "walkers_restored"}, {"walkers", resumed_.size()}, {"pool_rank", pool_.rank()}});
     }
-    start_ = config_.start ? terms_from_scheme<F>(*config_.start) : standard_terms<F>(format_);
+    start_ = walk_start<F>(config_, params_);
     if (!config_.resume) {
       // The start is a valid scheme of its own: offer it, so a run always leaves a best file
       // (a modular start is no characteristic-0 scheme: it is not offered for a Z/Q target).
@@ -80,7 +83,7 @@ private:
   }
 
   void walk(int id) {
-    Walker<F> w(format_, params_.walk, walker_seed(config_.seed, id));
+    W w(format_, params_.walk, walker_seed(config_.seed, id));
     if (!resumed_.empty()) {
       const auto& j = resumed_[id % resumed_.size()];
       w.load(terms_from_json<F>(format_, j.at("terms")));
@@ -123,7 +126,7 @@ private:
     publish(id, w);
   }
 
-  void restart_if_due(Walker<F>& w, int& last_best, int& seen_pool) {
+  void restart_if_due(W& w, int& last_best, int& seen_pool) {
     int pr = pool_.rank();
     bool adopt = pr < w.best_rank() && pr != seen_pool && w.rng().unit() < params_.adopt;
     seen_pool = pr;
@@ -136,7 +139,7 @@ private:
     }
   }
 
-  void publish(int id, Walker<F>& w) {
+  void publish(int id, W& w) {
     std::lock_guard lock(snapshot_mutex_);
     auto& s = snapshots_[id];
     s.terms = w.terms();
@@ -198,6 +201,7 @@ private:
     s.provenance.seed = config_.seed;
     s.provenance.created = utc_now();
     s.provenance.extra["walk_ring"] = F::name;
+    if (params_.symmetry != "none") s.provenance.extra["symmetry"] = params_.symmetry;
   }
 
   const EngineConfig& config_;
@@ -217,7 +221,8 @@ private:
 
 template <class F>
 void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter& reporter) {
-  Run<F>(config, params, reporter).run();
+  if (params.symmetry == "z3") Run<F, SymmetricWalker<F>>(config, params, reporter).run();
+  else Run<F, Walker<F>>(config, params, reporter).run();
 }
 
 template void run_walkers<GF2>(const EngineConfig&, const FlipParams&, Reporter&);

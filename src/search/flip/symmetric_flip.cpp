@@ -1,0 +1,65 @@
+// The symmetric flip (Moosbauer–Poole 2025): two orbits whose representatives, suitably rotated, share
+// a factor A trade a summand, (A,p1,p2) + (A,q1,q2) = (A, p1 + t·q1, p2) + (A, q1, q2 − t·p2), in all rotations.
+#include "src/search/flip/symmetric_walker.hpp"
+
+#include <type_traits>
+
+namespace tdisc::search::flip {
+
+template <class F>
+bool SymmetricWalker<F>::flip() {
+  const size_t np = pairs_.size();
+  if (np == 0) {
+    stuck_ = true;
+    return false;
+  }
+  const std::uint64_t r = rng_.next();
+  const std::uint32_t code = pairs_.at(static_cast<size_t>(((r >> 32) * np) >> 32));
+  int p = PositionPairs::lo_of(code), q = PositionPairs::hi_of(code);
+  if (r & 1) std::swap(p, q);
+  const int kb = (r & 2) ? 2 : 1, kc = 3 - kb;  // P gains in slot kb, Q loses in slot kc
+  const int J = orbit_of(p), L = orbit_of(q);
+  const int pb = at(p, kb), qb = at(q, kb), pc = at(p, kc), qc = at(q, kc);
+  const int sp = o_.sign[J], sq = o_.sign[L];
+  // P = sp·A⊗x[pb]⊗x[pc], Q = sq·A⊗x[qb]⊗x[qc]: x[pb] += t·x[qb], x[qc] −= t·sp·sq·x[pc].
+  int t = (F::has_signs && (r & 4)) ? -1 : 1;
+  bool ok_b = true, ok_c = true;
+  Vec nb, nc;
+  for (int attempt = 0; attempt < (F::has_signs ? 2 : 1); ++attempt, t = -t) {
+    nb = F::add(o_.x[pb], scale<F>(o_.x[qb], t), ok_b);
+    nc = F::add(o_.x[qc], scale<F>(o_.x[pc], -t * sp * sq), ok_c);
+    if (ok_b && ok_c) break;
+  }
+  if (!ok_b || !ok_c) {  // ZT: both signs leave {-1,0,1}
+    if (++failed_flips_ > 4 * static_cast<int>(np) + 16) stuck_ = true;
+    return false;
+  }
+  failed_flips_ = 0;
+  ++flips_;
+  ++flips_since_drop_;
+  ++flips_since_best_;
+  const bool zero_b = F::is_zero(nb), zero_c = F::is_zero(nc);
+  if (!zero_b) o_.sign[J] = static_cast<std::int8_t>(sp * F::normalize(nb));
+  if (!zero_c) o_.sign[L] = static_cast<std::int8_t>(sq * F::normalize(nc));
+  auto degenerate = [&](int position, Vec v) {  // would the orbit become (a,a,a)?
+    return !std::is_same_v<F, ZT> && v == o_.x[at(position, 1)] && v == o_.x[at(position, 2)];
+  };
+  if (zero_b || zero_c || degenerate(pb, nb) || degenerate(qc, nc)) {
+    std::vector<int> dead;
+    if (zero_b) dead.push_back(J);
+    else o_.x[pb] = nb;
+    if (zero_c) dead.push_back(L);
+    else o_.x[qc] = nc;
+    restructure(dead, {J, L});
+    return true;
+  }
+  set_factor(pb, nb);
+  set_factor(qc, nc);
+  return true;
+}
+
+template bool SymmetricWalker<GF2>::flip();
+template bool SymmetricWalker<ZT>::flip();
+template bool SymmetricWalker<GF3>::flip();
+
+}  // namespace tdisc::search::flip

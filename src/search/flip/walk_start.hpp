@@ -1,0 +1,19 @@
+// Where a flip walk starts: the standard algorithm or --from; with symmetry "z3" a diagonal starting
+// point (Moosbauer–Poole 2025), and --from must then be Z3-invariant.
+#pragma once
+#include "src/search/engine.hpp"
+#include "src/search/flip/params.hpp"
+
+namespace tdisc::search::flip {
+
+// Throws UsageError when the symmetry cannot be walked for this target: a non-square format, a bad
+// diagonal partition, or a target rank the diagonal's fixed terms rule out. For z3 walks above 4x4
+// without an explicit restart_after, scales it with the orbit count (∝ n³): a fresh walk needs
+// longer to come down from the diagonal start.
+void check_symmetry(const EngineConfig& config, FlipParams& params);
+// The start of every walker (and of fresh restarts). Throws UsageError for a --from scheme that a
+// z3 walk cannot hold (not invariant under (u,v,w) → (v,w,u)).
+template <class F>
+Terms<F> walk_start(const EngineConfig& config, const FlipParams& params);
+
+}  // namespace tdisc::search::flip
