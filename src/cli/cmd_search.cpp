@@ -40,8 +40,9 @@ const OptionTable kSearchOptions{
      {"out", "DIR", "", "run directory [default: runs/<format>-r<R>-<timestamp>]", "TDISC_OUT"},
      {"resume", "DIR", "", "continue the run in DIR from its last checkpoint", ""},
      {"from", "FILE", "", "start from this native scheme instead of the standard algorithm", "TDISC_FROM"},
-     {"symmetry", "S", "none", "none or z3: walk only schemes invariant under the cyclic shift (u,v,w) → (v,w,u)\n"
-                               "                               (square formats, flip engine; Moosbauer–Poole 2025)", "TDISC_SYMMETRY"},
+     {"symmetry", "S", "auto", "z3: walk only schemes invariant under the cyclic shift (u,v,w) → (v,w,u)\n"
+                               "                               (square formats, flip engine; Moosbauer–Poole 2025); none: never;\n"
+                               "                               auto: a z3 walk beside a plain one where it applies", "TDISC_SYMMETRY"},
      {"catalog", "", "", "also add new bests to algorithms/<format>/", "TDISC_CATALOG"},
      {"lattice", "L", "", "numeric engine: ternary, integer, half or half-gaussian [default: by ring and rank]", "TDISC_LATTICE"},
      {"params", "JSON", "", "engine parameters: a JSON object or @FILE (see the engine's defaults)", "TDISC_PARAMS"},
@@ -130,8 +131,12 @@ Plan plan_target(const ParsedOptions& o) {
 // --symmetry z3: the flip engine's "symmetry" parameter, for square formats only.
 void apply_symmetry(const ParsedOptions& o, const Plan& plan, nlohmann::json& params) {
   const std::string s = o.text("symmetry");
-  if (s != "none" && s != "z3") throw UsageError("--symmetry: unknown symmetry \"" + s + "\" (known: none, z3)");
-  if (s == "none") return;
+  if (s != "auto" && s != "none" && s != "z3") throw UsageError("--symmetry: unknown symmetry \"" + s + "\" (known: auto, none, z3)");
+  if (s == "auto") return;  // the flip engine decides (lanes.hpp)
+  if (s == "none") {
+    if (plan.engine == "flip") params["symmetry"] = s;
+    return;
+  }
   const Format& f = plan.target.format;
   if (f.n != f.m || f.m != f.p)
     throw UsageError("--symmetry z3: needs a square format n×n×n (the cyclic shift (u,v,w) → (v,w,u) maps ⟨n,m,p⟩ to ⟨m,p,n⟩); " +

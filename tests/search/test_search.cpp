@@ -170,6 +170,14 @@ TEST_CASE("bad flags get a clear message and exit 1", "[fast]") {
   }
 }
 
+// Every walker of every lane in a flip checkpoint.
+std::vector<nlohmann::json> walkers_of(const nlohmann::json& checkpoint) {
+  std::vector<nlohmann::json> out;
+  for (const auto& lane : checkpoint.at("state").at("lanes"))
+    for (const auto& w : lane.at("state").at("walkers")) out.push_back(w);
+  return out;
+}
+
 TEST_CASE("SIGTERM writes a checkpoint and ends with exit 3", "[fast]") {
   std::string base = temp_dir("term"), dir = base + "/run";
   pid_t pid = spawn("search --size 4x4 --rank 40 --ring GF2 --threads 1 --seed 4 --time 60s --checkpoint-every 1h --out " + dir, base + "/log");
@@ -181,20 +189,24 @@ TEST_CASE("SIGTERM writes a checkpoint and ends with exit 3", "[fast]") {
   CHECK(code == 3);
   REQUIRE(fs::exists(dir + "/checkpoint.json"));
   auto c = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
-  CHECK(c.at("state").at("walkers").size() == 1);
+  REQUIRE(c.at("state").at("lanes").size() == 1);
+  CHECK(walkers_of(c).size() == 1);
 }
 
 TEST_CASE("--resume continues a run killed with kill -9 from its last checkpoint", "[fast]") {
   std::string base = temp_dir("resume"), dir = base + "/run";
-  pid_t pid = spawn("search --size 4x4 --rank 40 --ring GF2 --threads 2 --seed 8 --time 60s --checkpoint-every 1s --out " + dir, base + "/log");
+  // two lanes (a ZT walk and a GF2 walk lifted to Z), one thread each: both must come back
+  pid_t pid = spawn("search --size 4x4 --rank 40 --ring Z --symmetry none --threads 2 --seed 8 --time 60s --checkpoint-every 1s --out " + dir, base + "/log");
   wait_for_file(dir + "/checkpoint.json", 30);
   std::this_thread::sleep_for(std::chrono::milliseconds(1200));
   kill(pid, SIGKILL);
   wait_exit(pid);
   REQUIRE(fs::exists(dir + "/checkpoint.json"));
   auto before = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
-  int walker_rank = 1000;
-  for (auto& w : before["state"]["walkers"]) walker_rank = std::min<int>(walker_rank, w["terms"]["u"].size());
+  REQUIRE(before["state"]["lanes"].size() == 2);
+  REQUIRE(walkers_of(before).size() == 2);
+  int walker_rank = 0;
+  for (auto& w : walkers_of(before)) walker_rank = std::max<int>(walker_rank, w["terms"]["u"].size());
   const double flips_before = before["counters"].value("flips", 0.0);
   REQUIRE(flips_before > 0);
 
@@ -208,9 +220,10 @@ TEST_CASE("--resume continues a run killed with kill -9 from its last checkpoint
   CHECK(after["counters"].value("flips", 0.0) > flips_before);  // counters carried over
   CHECK(after.value("best_rank", 1000) <= before.value("best_rank", 1000));
   // the walkers went on from the checkpointed schemes, not from the standard algorithm (rank 64)
-  for (auto& w : after["state"]["walkers"]) CHECK(w["terms"]["u"].size() <= walker_rank + 8);
+  REQUIRE(walkers_of(after).size() == 2);
+  for (auto& w : walkers_of(after)) CHECK(w["terms"]["u"].size() <= walker_rank + 8);
   tdisc::Scheme best = tdisc::read_native(after.value("best_file", std::string()));
-  CHECK(tdisc::verify(best, tdisc::Ring::GF2).valid);
+  CHECK(tdisc::verify(best, tdisc::Ring::Z).valid);
 }
 
 TEST_CASE("the same seed gives the same walk on one thread", "[fast]") {

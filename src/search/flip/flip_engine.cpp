@@ -4,7 +4,7 @@
 
 #include "decomposition/error.hpp"
 #include "src/search/flip/params.hpp"
-#include "src/search/flip/runner.hpp"
+#include "src/search/flip/lanes.hpp"
 #include "src/search/flip/walk_start.hpp"
 
 namespace tdisc::search {
@@ -26,13 +26,9 @@ public:
     const Format& f = config.target.format;
     if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
       throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");
-    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start && p.symmetry == "none")  // orbit walks index positions, not terms
+    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start && p.symmetry != "z3")  // orbit walks index positions, not terms
       throw UsageError("the flip engine holds at most 254 terms: " + f.str() + " starts at rank " + std::to_string(f.classical_rank()));
-    switch (flip::walk_ring_for(config.target.ring, p.walk_ring)) {
-      case Ring::GF2: flip::run_walkers<flip::GF2>(config, p, reporter); break;
-      case Ring::GF3: flip::run_walkers<flip::GF3>(config, p, reporter); break;
-      default: flip::run_walkers<flip::ZT>(config, p, reporter); break;
-    }
+    flip::run_lanes(config, reporter);
   }
 };
 

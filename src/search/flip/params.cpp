@@ -42,8 +42,8 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
     if (!w.is_string() || std::find(rings.begin(), rings.end(), w.get<std::string>()) == rings.end())
       out.push_back("walk_ring: must be one of auto, ZT, GF2, GF3");
   }
-  if (p.contains("symmetry") && !(p["symmetry"].is_string() && (p["symmetry"] == "none" || p["symmetry"] == "z3")))
-    out.push_back("symmetry: must be \"none\" or \"z3\"");
+  if (p.contains("symmetry") && !(p["symmetry"].is_string() && (p["symmetry"] == "auto" || p["symmetry"] == "none" || p["symmetry"] == "z3")))
+    out.push_back("symmetry: must be \"auto\", \"none\" or \"z3\"");
   if (const nlohmann::json d = p.value("diagonal", nlohmann::json("auto"));
       !d.is_string() || (d != "auto" && d.get<std::string>().find_first_not_of("0123456789,|") != std::string::npos))
     out.push_back("diagonal: must be \"auto\" or a partition of the diagonal such as \"0,1|2\"");

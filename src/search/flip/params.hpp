@@ -21,7 +21,8 @@ struct FlipParams {
   int lift_steps = 20;             // Hensel steps before giving up
   int lift_tries = 64;             // lift attempts per rank before that rank is left to the walk
   long lift_every = 4000000;       // flips between lifts of a walker's current state at its best rank (0: new bests only)
-  std::string symmetry = "none";   // "z3": walk only schemes invariant under (u,v,w) → (v,w,u) (square formats)
+  std::string symmetry = "auto";   // "z3": walk only schemes invariant under (u,v,w) → (v,w,u) (square formats);
+                                   // "auto": a z3 lane beside a plain one where z3 applies (lanes.hpp)
   std::string diagonal = "auto";   // z3: the diagonal partition giving the fixed terms, "0,1|2" or "auto"
 };
 // z3 walks default to restarting from the diagonal start after 5M flips without progress (4x4:49

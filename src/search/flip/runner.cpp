@@ -201,7 +201,7 @@ private:
     s.provenance.seed = config_.seed;
     s.provenance.created = utc_now();
     s.provenance.extra["walk_ring"] = F::name;
-    if (params_.symmetry != "none") s.provenance.extra["symmetry"] = params_.symmetry;
+    if (params_.symmetry == "z3") s.provenance.extra["symmetry"] = params_.symmetry;
   }
 
   const EngineConfig& config_;

@@ -9,7 +9,7 @@
 namespace tdisc::search::flip {
 
 void check_symmetry(const EngineConfig& config, FlipParams& params) {
-  if (params.symmetry == "none") return;
+  if (params.symmetry != "z3") return;
   const Format& f = config.target.format;
   if (f.n != f.m || f.m != f.p)
     throw UsageError("symmetry z3: needs a square format n×n×n (the cyclic shift (u,v,w) → (v,w,u) maps ⟨n,m,p⟩ to ⟨m,p,n⟩); " +
@@ -28,7 +28,7 @@ void check_symmetry(const EngineConfig& config, FlipParams& params) {
 template <class F>
 Terms<F> walk_start(const EngineConfig& config, const FlipParams& params) {
   const Format& f = config.target.format;
-  if (params.symmetry == "none") return config.start ? terms_from_scheme<F>(*config.start) : standard_terms<F>(f);
+  if (params.symmetry != "z3") return config.start ? terms_from_scheme<F>(*config.start) : standard_terms<F>(f);
   FlipParams checked = params;
   check_symmetry(config, checked);
   if (!config.start) return diagonal_start<F>(f.n, parse_diagonal(params.diagonal, f.n, config.target.rank));

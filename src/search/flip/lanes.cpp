@@ -1,0 +1,197 @@
+// Lanes of a flip search: which walks run side by side, and a Reporter per lane that merges the
+// lanes' checkpoints into one, so --resume continues every lane. (Why two lanes: on 2 threads the
+// symmetric ZT walk reaches 3x3:23 and 4x4:49 in seconds, while 3x3x4:29 and 3x4x4:38 need
+// coefficients outside {-1,0,1} that only a lifted GF2 walk reaches; docs/PERFORMANCE.md.)
+#include "src/search/flip/lanes.hpp"
+
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "decomposition/error.hpp"
+#include "src/search/flip/params.hpp"
+#include "src/search/flip/runner.hpp"
+#include "src/search/flip/walk_start.hpp"
+
+namespace tdisc::search::flip {
+
+namespace {
+
+bool z3_walkable(const EngineConfig& config) {
+  const Format& f = config.target.format;
+  if (f.n != f.m || f.m != f.p || config.start) return false;  // auto never asks --from to be symmetric
+  EngineConfig probe = config;
+  probe.params["symmetry"] = "z3";
+  FlipParams p = parse_flip_params(probe.params);
+  try {
+    check_symmetry(probe, p);  // e.g. a rank the diagonal's fixed terms cannot reach
+    return true;
+  } catch (const UsageError&) {
+    return false;
+  }
+}
+
+std::vector<std::string> rings_for(const EngineConfig& config, const std::string& walk_ring) {
+  const Ring target = config.target.ring;
+  if (ring_is_modular(target)) return {std::string(ring_name(target))};
+  if (walk_ring != "auto") return {walk_ring};
+  if (target == Ring::ZT) return {"ZT"};
+  return {"ZT", "GF2"};  // Z, Q, QI: ZT results are valid as they are, GF2 ones are lifted
+}
+
+}  // namespace
+
+std::vector<Lane> lanes_for(const EngineConfig& config) {
+  const std::string walk_ring = config.params.value("walk_ring", std::string("auto"));
+  const std::string symmetry = config.params.value("symmetry", std::string("auto"));
+  const std::vector<std::string> rings = rings_for(config, walk_ring);
+  std::vector<std::string> syms = {symmetry};
+  if (symmetry == "auto") syms = z3_walkable(config) ? std::vector<std::string>{"z3", "none"} : std::vector<std::string>{"none"};
+  std::vector<Lane> lanes = {{rings.front(), syms.front()}};
+  Lane second{rings.back(), syms.back()};
+  if (!(second == lanes.front())) lanes.push_back(second);
+  const int n = std::max(1, config.threads);
+  if (static_cast<int>(lanes.size()) > n) lanes.resize(n);
+  for (size_t i = 0; i < lanes.size(); ++i)
+    lanes[i].threads = n / static_cast<int>(lanes.size()) + (static_cast<int>(i) < n % static_cast<int>(lanes.size()) ? 1 : 0);
+  return lanes;
+}
+
+namespace {
+
+// The lanes' latest checkpoint states, written to the real reporter as one.
+struct Checkpoints {
+  std::mutex mutex;
+  std::vector<Lane> lanes;
+  std::vector<nlohmann::json> states;
+  std::vector<bool> owed;  // another lane just checkpointed: this one should follow at once
+};
+
+class LaneReporter : public Reporter {
+public:
+  LaneReporter(Reporter& base, Checkpoints& shared, int lane) : base_(base), shared_(shared), lane_(lane) {}
+  bool offer(const Scheme& s, const std::string& method) override { return base_.offer(s, method); }
+  void event(const nlohmann::json& e) override {
+    nlohmann::json tagged = e;
+    tagged["lane"] = lane_;
+    base_.event(tagged);
+  }
+  void add(const std::string& counter, double delta) override { base_.add(counter, delta); }
+  void set(const std::string& counter, double value) override { base_.set(counter, value); }
+  bool stop_requested() const override { return base_.stop_requested(); }
+  int best_rank() const override { return base_.best_rank(); }
+  bool checkpoint_due() const override {
+    if (base_.checkpoint_due()) return true;
+    std::lock_guard lock(shared_.mutex);
+    return shared_.owed[lane_];
+  }
+  void checkpoint(const nlohmann::json& state) override {
+    std::lock_guard lock(shared_.mutex);
+    shared_.states[lane_] = state;
+    const bool was_owed = shared_.owed[lane_];
+    shared_.owed[lane_] = false;
+    if (!was_owed)  // a checkpoint the clock asked for: the other lanes follow with fresh states
+      for (size_t i = 0; i < shared_.owed.size(); ++i)
+        if (static_cast<int>(i) != lane_) shared_.owed[i] = true;
+    nlohmann::json lanes = nlohmann::json::array();
+    for (size_t i = 0; i < shared_.lanes.size(); ++i)
+      lanes.push_back({{"walk_ring", shared_.lanes[i].walk_ring}, {"symmetry", shared_.lanes[i].symmetry},
+                       {"threads", shared_.lanes[i].threads}, {"state", shared_.states[i]}});
+    base_.checkpoint({{"engine", "flip"}, {"lanes", lanes}});
+  }
+
+private:
+  Reporter& base_;
+  Checkpoints& shared_;
+  int lane_;
+};
+
+void run_lane(const EngineConfig& config, const Lane& lane, Reporter& reporter) {
+  FlipParams p = parse_flip_params(config.params);
+  check_symmetry(config, p);
+  const Ring ring = *parse_ring(lane.walk_ring);
+  if (ring == Ring::GF2) run_walkers<GF2>(config, p, reporter);
+  else if (ring == Ring::GF3) run_walkers<GF3>(config, p, reporter);
+  else run_walkers<ZT>(config, p, reporter);
+}
+
+// The lane's own config: its threads, walk ring and symmetry, a seed of its own (lane 0 keeps the
+// run's seed), and its part of a resumed checkpoint.
+EngineConfig lane_config(const EngineConfig& config, const Lane& lane, int index, const nlohmann::json* state) {
+  EngineConfig c = config;
+  c.threads = lane.threads;
+  c.params["walk_ring"] = lane.walk_ring;
+  c.params["symmetry"] = lane.symmetry;
+  c.seed = config.seed + 0x9E3779B97F4A7C15ull * static_cast<unsigned long long>(index);
+  c.resume.reset();
+  if (state && !state->is_null()) c.resume = *state;
+  return c;
+}
+
+// The lanes and their states: from a checkpoint with lanes, from an older single-walk checkpoint
+// (one lane, its walk ring), or fresh from lanes_for.
+std::vector<Lane> planned_lanes(const EngineConfig& config, std::vector<nlohmann::json>& states) {
+  std::vector<Lane> lanes;
+  if (config.resume && config.resume->contains("lanes")) {
+    for (const auto& l : config.resume->at("lanes")) {
+      lanes.push_back({l.at("walk_ring").get<std::string>(), l.at("symmetry").get<std::string>(), l.at("threads").get<int>()});
+      states.push_back(l.value("state", nlohmann::json()));
+    }
+    return lanes;
+  }
+  if (config.resume) {
+    const std::string symmetry = config.params.value("symmetry", std::string("auto"));
+    lanes.push_back({config.resume->value("walk_ring", std::string("ZT")), symmetry == "z3" ? "z3" : "none", std::max(1, config.threads)});
+    states.push_back(*config.resume);
+    return lanes;
+  }
+  lanes = lanes_for(config);
+  states.assign(lanes.size(), nlohmann::json());
+  return lanes;
+}
+
+nlohmann::json lanes_json(const std::vector<Lane>& lanes) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Lane& l : lanes) out.push_back({{"walk_ring", l.walk_ring}, {"symmetry", l.symmetry}, {"threads", l.threads}});
+  return out;
+}
+
+}  // namespace
+
+void run_lanes(const EngineConfig& config, Reporter& reporter) {
+  std::vector<nlohmann::json> states;
+  const std::vector<Lane> lanes = planned_lanes(config, states);
+  Checkpoints shared;
+  shared.lanes = lanes;
+  shared.states.assign(lanes.size(), nlohmann::json());
+  shared.owed.assign(lanes.size(), false);
+  std::vector<std::unique_ptr<LaneReporter>> reporters;
+  std::vector<EngineConfig> configs;
+  for (size_t i = 0; i < lanes.size(); ++i) {
+    reporters.push_back(std::make_unique<LaneReporter>(reporter, shared, static_cast<int>(i)));
+    configs.push_back(lane_config(config, lanes[i], static_cast<int>(i), &states[i]));
+    FlipParams p = parse_flip_params(configs[i].params);
+    check_symmetry(configs[i], p);  // usage errors before any thread starts
+  }
+  if (lanes.size() > 1) reporter.event({{"event", "lanes"}, {"lanes", lanes_json(lanes)}});
+  std::vector<std::exception_ptr> errors(lanes.size());
+  std::vector<std::thread> threads;
+  for (size_t i = 1; i < lanes.size(); ++i)
+    threads.emplace_back([&, i] {
+      try {
+        run_lane(configs[i], lanes[i], *reporters[i]);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    });
+  try {
+    run_lane(configs[0], lanes[0], *reporters[0]);
+  } catch (...) {
+    errors[0] = std::current_exception();
+  }
+  for (auto& t : threads) t.join();
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
+}  // namespace tdisc::search::flip

@@ -1,0 +1,54 @@
+// Which walks a flip search runs side by side (lanes.hpp): auto gives a Z3-symmetric lane where the
+// format is square and a lifted GF2 lane for characteristic-0 targets; explicit choices give one.
+#include <catch2/catch.hpp>
+
+#include "src/search/flip/lanes.hpp"
+#include "tests/support.hpp"
+
+using namespace tdisc;
+using namespace tdisc::search;
+using flip::Lane;
+
+namespace {
+EngineConfig config(Format f, int rank, Ring ring, int threads, nlohmann::json params = nlohmann::json::object()) {
+  EngineConfig c;
+  c.target = {f, rank, ring};
+  c.threads = threads;
+  c.params = params;
+  return c;
+}
+}  // namespace
+
+TEST_CASE("auto lanes: square characteristic-0 targets get a symmetric ZT walk and a lifted GF2 walk", "[fast]") {
+  using V = std::vector<Lane>;
+  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 2)) == V{{"ZT", "z3", 1}, {"GF2", "none", 1}});
+  CHECK(flip::lanes_for(config({4, 4, 4}, 49, Ring::Q, 3)) == V{{"ZT", "z3", 2}, {"GF2", "none", 1}});
+  CHECK(flip::lanes_for(config({3, 3, 4}, 29, Ring::Z, 2)) == V{{"ZT", "none", 1}, {"GF2", "none", 1}});
+  CHECK(flip::lanes_for(config({4, 4, 4}, 49, Ring::ZT, 2)) == V{{"ZT", "z3", 1}, {"ZT", "none", 1}});
+  CHECK(flip::lanes_for(config({2, 3, 4}, 20, Ring::ZT, 2)) == V{{"ZT", "none", 2}});
+  CHECK(flip::lanes_for(config({4, 4, 4}, 47, Ring::GF2, 2)) == V{{"GF2", "z3", 1}, {"GF2", "none", 1}});
+  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 1)) == V{{"ZT", "z3", 1}});
+}
+
+TEST_CASE("explicit walk ring, symmetry or a --from start narrow the lanes", "[fast]") {
+  using V = std::vector<Lane>;
+  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 2, {{"walk_ring", "GF2"}, {"symmetry", "none"}})) ==
+        V{{"GF2", "none", 2}});
+  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 2, {{"symmetry", "none"}})) ==
+        V{{"ZT", "none", 1}, {"GF2", "none", 1}});
+  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::ZT, 2, {{"symmetry", "z3"}})) == V{{"ZT", "z3", 2}});
+  EngineConfig from = config({3, 3, 3}, 23, Ring::ZT, 2);
+  from.start = test::classical({3, 3, 3});
+  CHECK(flip::lanes_for(from) == V{{"ZT", "none", 2}});
+}
+
+TEST_CASE("a two-lane search over Z reaches 3x3:23 and its result verifies over Z", "[fast]") {
+  std::string dir = test::temp_dir("lanes") + "/run";
+  auto r = test::run_tdisc("search --size 3x3 --rank 23 --ring Z --threads 2 --seed 3 --time 60s -q --out " + dir);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(test::slurp(dir + "/events.jsonl").find("\"event\":\"lanes\"") != std::string::npos);
+  auto v = test::run_tdisc("verify " + dir + "/best-r23.json --ring Z");
+  INFO(v.out << v.err);
+  CHECK(v.code == 0);
+}
