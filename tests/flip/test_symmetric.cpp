@@ -10,6 +10,7 @@
 #include "decomposition/native.hpp"
 #include "src/search/flip/convert.hpp"
 #include "src/search/flip/symmetric_walker.hpp"
+#include "tests/flip/require_valid.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"
 
@@ -20,14 +21,6 @@ using tdisc::test::slurp;
 using tdisc::test::temp_dir;
 
 namespace {
-
-template <class F>
-void require_valid(const Format& f, const Terms<F>& t, long step) {
-  Scheme s = scheme_from_terms<F>(f, t);
-  Verdict v = verify(s, s.ring);
-  INFO(F::name << " " << f.str() << " after " << step << " moves, rank " << t.rank() << ": " << v.why_not);
-  REQUIRE(v.valid);
-}
 
 // Independent of split_orbits: the multiset of terms (sign, u, v, w) equals that of (sign, v, w, u).
 template <class F>

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "src/search/flip/convert.hpp"
+#include "tests/flip/require_valid.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"
 
@@ -10,14 +11,6 @@ using namespace tdisc;
 using namespace tdisc::search::flip;
 
 namespace {
-
-template <class F>
-void require_valid(const Format& f, const Terms<F>& t, long step) {
-  Scheme s = scheme_from_terms<F>(f, t);
-  Verdict v = verify(s, s.ring);
-  INFO(F::name << " " << f.str() << " after " << step << " moves, rank " << t.rank() << ": " << v.why_not);
-  REQUIRE(v.valid);
-}
 
 template <class F>
 void long_walk(Format f, long moves, std::uint64_t seed) {

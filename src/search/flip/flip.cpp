@@ -12,7 +12,7 @@ bool Walker<F>::flip() {
     return false;
   }
   const std::uint64_t x = rng_.next();
-  const std::uint32_t code = pairs_.at(static_cast<size_t>(((x >> 32) * np) >> 32));
+  const std::uint32_t code = random_pair(pairs_, x);
   const int shared = PairIndex::kind_of(code);
   int i = PairIndex::lo_of(code), j = PairIndex::hi_of(code);
   if (x & 1) std::swap(i, j);

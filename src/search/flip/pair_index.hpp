@@ -55,4 +55,11 @@ private:
   int cap_ = 0;
 };
 
+// A uniformly random code of a pair list (PairIndex, or the orbit walker's PositionPairs) from the
+// high 32 bits of x; the caller keeps the low bits for the flip's other random choices.
+template <class Pairs>
+std::uint32_t random_pair(const Pairs& pairs, std::uint64_t x) {
+  return pairs.at(static_cast<size_t>(((x >> 32) * pairs.size()) >> 32));
+}
+
 }  // namespace tdisc::search::flip

@@ -14,7 +14,7 @@ bool SymmetricWalker<F>::flip() {
     return false;
   }
   const std::uint64_t r = rng_.next();
-  const std::uint32_t code = pairs_.at(static_cast<size_t>(((r >> 32) * np) >> 32));
+  const std::uint32_t code = random_pair(pairs_, r);
   int p = PositionPairs::lo_of(code), q = PositionPairs::hi_of(code);
   if (r & 1) std::swap(p, q);
   const int kb = (r & 2) ? 2 : 1, kc = 3 - kb;  // P gains in slot kb, Q loses in slot kc
