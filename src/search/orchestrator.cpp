@@ -131,12 +131,24 @@ void Orchestrator::checkpoint(const nlohmann::json& state) {
   dir_.append_event({{"event", "checkpoint"}, {"elapsed", c["elapsed"]}});
 }
 
+void Orchestrator::stop_watcher(std::thread& watcher) {
+  {
+    std::lock_guard lock(watch_mutex_);
+    finished_ = true;
+  }
+  watch_cv_.notify_all();
+  watcher.join();
+}
+
 void Orchestrator::watch() {
   const bool tty = isatty(STDERR_FILENO);
   const double log_every = tty ? 0.5 : 5.0;
   double last_print = 0, last_moves = 0, last_t = 0;
   while (!finished_) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    {
+      std::unique_lock lock(watch_mutex_);
+      if (watch_cv_.wait_for(lock, std::chrono::milliseconds(50), [this] { return finished_.load(); })) break;
+    }
     double now = elapsed() - earlier_seconds_;
     if (req_.seconds > 0 && now >= req_.seconds) time_up_ = true;
     if (req_.quiet || now - last_print < log_every) continue;
@@ -180,12 +192,10 @@ SearchOutcome Orchestrator::run(Engine& engine) {
   try {
     if (!reached_) engine.run(config, *this);
   } catch (...) {
-    finished_ = true;
-    watcher.join();
+    stop_watcher(watcher);
     throw;
   }
-  finished_ = true;
-  watcher.join();
+  stop_watcher(watcher);
   SearchOutcome out;
   out.reached = reached_;
   out.best_rank = best_rank_;

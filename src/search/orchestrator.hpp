@@ -4,10 +4,12 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "src/search/engine.hpp"
 #include "src/search/run_dir.hpp"
@@ -58,6 +60,7 @@ public:
 private:
   double elapsed() const;  // this session plus earlier sessions of a resumed run
   void watch();            // the progress thread: clock, signals, progress line
+  void stop_watcher(std::thread& watcher);  // ends watch() at once and joins it
   void add_to_catalog(const Scheme& s);
 
   SearchRequest req_;
@@ -68,6 +71,8 @@ private:
   std::atomic<int> best_rank_{INT_MAX};
   std::string best_file_;
   std::atomic<bool> reached_{false}, time_up_{false}, finished_{false}, final_checkpoint_{false};
+  std::mutex watch_mutex_;             // with watch_cv_: the watcher wakes at once when the engine ends
+  std::condition_variable watch_cv_;
   mutable std::mutex mutex_;  // counters_, best_file_, offers
   std::map<std::string, double> counters_;
   std::atomic<double> last_checkpoint_{0};

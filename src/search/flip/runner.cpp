@@ -179,6 +179,11 @@ private:
     reporter_.add("lift_attempts", 1);
     Scheme s = scheme_from_terms<F>(format_, best);
     LiftResult lifted = hensel_lift(s, lift_prime_, params_.lift_steps);
+    if (lifted.scheme && !ring_contains(config_.target.ring, lifted.scheme->ring)) {
+      lifted.why_not = "lifted to a scheme over " + std::string(ring_name(lifted.scheme->ring)) + ", not over the target ring " +
+                       std::string(ring_name(config_.target.ring));
+      lifted.scheme.reset();
+    }
     if (!lifted.scheme) {
       reporter_.event({{"event", "lift_failed"}, {"rank", r}, {"steps", lifted.steps}, {"why_not", lifted.why_not}});
       return;
