@@ -1,7 +1,7 @@
 // Lanes of a flip search: which walks run side by side, and a Reporter per lane that merges the
 // lanes' checkpoints into one, so --resume continues every lane. (Why two lanes: on 2 threads the
-// symmetric ZT walk reaches 3x3:23 and 4x4:49 in seconds, while 3x3x4:29 and 3x4x4:38 need
-// coefficients outside {-1,0,1} that only a lifted GF2 walk reaches; docs/PERFORMANCE.md.)
+// symmetric ZT walk reaches 3x3:23 and 4x4:49 in seconds, while on 3x3x4:29 and 3x4x4:38 the ZT
+// walk and the lifted GF2 walk each succeed on different seeds; docs/PERFORMANCE.md.)
 #include "src/search/flip/lanes.hpp"
 
 #include <exception>
