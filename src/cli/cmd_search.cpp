@@ -15,6 +15,7 @@
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/search/known_ranks.hpp"
+#include "src/search/numeric/lattice.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/progress.hpp"
 
@@ -233,9 +234,8 @@ int cmd_search(const Args& args) {
   r.seed = pick_seed(o);
   r.params = parse_params(o.text("params"));
   if (o.has("lattice")) {  // a shorthand for --params '{"lattice":…}', checked here for a precise message
-    static const std::vector<std::string> lattices = {"ternary", "integer", "half", "half-gaussian"};
     const std::string l = o.text("lattice");
-    if (std::find(lattices.begin(), lattices.end(), l) == lattices.end())
+    if (!search::numeric::parse_lattice(l))
       throw UsageError("--lattice: unknown lattice \"" + l + "\" (known: ternary, integer, half, half-gaussian)");
     if (plan.engine != "numeric")
       throw UsageError("--lattice: only the numeric engine rounds onto a lattice (this search runs the " + plan.engine +

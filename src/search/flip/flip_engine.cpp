@@ -5,7 +5,6 @@
 #include "decomposition/error.hpp"
 #include "src/search/flip/params.hpp"
 #include "src/search/flip/lanes.hpp"
-#include "src/search/flip/walk_start.hpp"
 
 namespace tdisc::search {
 
@@ -21,8 +20,7 @@ public:
   void run(const EngineConfig& config, Reporter& reporter) override {
     auto problems = validate_params(config.params);
     TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
-    flip::FlipParams p = flip::parse_flip_params(config.params);
-    flip::check_symmetry(config, p);
+    flip::FlipParams p = flip::parse_flip_params(config.params);  // each lane is checked in run_lanes
     const Format& f = config.target.format;
     if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
       throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");

@@ -106,9 +106,8 @@ private:
   int lane_;
 };
 
-void run_lane(const EngineConfig& config, const Lane& lane, Reporter& reporter) {
-  FlipParams p = parse_flip_params(config.params);
-  check_symmetry(config, p);
+// p: the lane's parameters, parsed and checked once (run_lanes).
+void run_lane(const EngineConfig& config, const FlipParams& p, const Lane& lane, Reporter& reporter) {
   const Ring ring = *parse_ring(lane.walk_ring);
   if (ring == Ring::GF2) run_walkers<GF2>(config, p, reporter);
   else if (ring == Ring::GF3) run_walkers<GF3>(config, p, reporter);
@@ -167,11 +166,12 @@ void run_lanes(const EngineConfig& config, Reporter& reporter) {
   shared.owed.assign(lanes.size(), false);
   std::vector<std::unique_ptr<LaneReporter>> reporters;
   std::vector<EngineConfig> configs;
+  std::vector<FlipParams> params;
   for (size_t i = 0; i < lanes.size(); ++i) {
     reporters.push_back(std::make_unique<LaneReporter>(reporter, shared, static_cast<int>(i)));
     configs.push_back(lane_config(config, lanes[i], static_cast<int>(i), &states[i]));
-    FlipParams p = parse_flip_params(configs[i].params);
-    check_symmetry(configs[i], p);  // usage errors before any thread starts
+    params.push_back(parse_flip_params(configs[i].params));
+    check_symmetry(configs[i], params[i]);  // usage errors before any thread starts
   }
   if (lanes.size() > 1) reporter.event({{"event", "lanes"}, {"lanes", lanes_json(lanes)}});
   std::vector<std::exception_ptr> errors(lanes.size());
@@ -179,13 +179,13 @@ void run_lanes(const EngineConfig& config, Reporter& reporter) {
   for (size_t i = 1; i < lanes.size(); ++i)
     threads.emplace_back([&, i] {
       try {
-        run_lane(configs[i], lanes[i], *reporters[i]);
+        run_lane(configs[i], params[i], lanes[i], *reporters[i]);
       } catch (...) {
         errors[i] = std::current_exception();
       }
     });
   try {
-    run_lane(configs[0], lanes[0], *reporters[0]);
+    run_lane(configs[0], params[0], lanes[0], *reporters[0]);
   } catch (...) {
     errors[0] = std::current_exception();
   }
