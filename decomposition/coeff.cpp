@@ -5,6 +5,8 @@
 #include <cmath>
 #include <ostream>
 
+#include "decomposition/limits.hpp"
+
 namespace tdisc {
 
 namespace {
@@ -31,8 +33,8 @@ std::optional<mpq_class> parse_unsigned_rational(std::string_view s) {
     auto ip = s.substr(0, dot), fp = s.substr(dot + 1);
     if ((!ip.empty() && !digits(ip)) || (!fp.empty() && !digits(fp)) || (ip.empty() && fp.empty()))
       return std::nullopt;
-    mpz_class scale = 1;
-    for (size_t i = 0; i < fp.size(); ++i) scale *= 10;
+    mpz_class scale;
+    mpz_ui_pow_ui(scale.get_mpz_t(), 10, fp.size());
     mpz_class whole(ip.empty() ? std::string("0") : std::string(ip));
     mpz_class frac(fp.empty() ? std::string("0") : std::string(fp));
     mpq_class q(whole * scale + frac, scale);
@@ -66,6 +68,7 @@ std::string part_text(const mpq_class& q) { return q.get_str(); }
 }  // namespace
 
 std::optional<Coeff> Coeff::parse(std::string_view s) {
+  if (s.size() > kMaxCoefficientChars) return std::nullopt;  // see limits.hpp
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   if (s.empty()) return std::nullopt;

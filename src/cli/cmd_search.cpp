@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
@@ -18,10 +19,13 @@
 #include "src/search/numeric/lattice.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/progress.hpp"
+#include "src/search/run_lock.hpp"
 
 namespace tdisc::cli {
 
 namespace {
+
+constexpr double kMaxBudgetSeconds = 30 * 86400.0;
 
 const OptionTable kSearchOptions{
     "search",
@@ -36,7 +40,7 @@ const OptionTable kSearchOptions{
      {"engine", "E", "auto", "auto, flip, numeric or llm (auto: llm when an endpoint is set, else flip for\n"
                              "                               ZT/Z/GF2/GF3 and for ranks ≥ the best integer rank, numeric below)", "TDISC_ENGINE"},
      {"threads", "N", "0", "walker threads (0: one per core)", "TDISC_THREADS"},
-     {"time", "T", "10m", "wall-clock budget (90s, 10m, 2h)", "TDISC_TIME"},
+     {"time", "T", "10m", "wall-clock budget (90s, 10m, 2h; at most 30d), or unlimited", "TDISC_TIME"},
      {"seed", "S", "", "random seed (random when absent; printed and stored)", "TDISC_SEED"},
      {"out", "DIR", "", "run directory [default: runs/<format>-r<R>-<timestamp>]", "TDISC_OUT"},
      {"resume", "DIR", "", "continue the run in DIR from its last checkpoint", ""},
@@ -147,6 +151,25 @@ void apply_symmetry(const ParsedOptions& o, const Plan& plan, nlohmann::json& pa
   params["symmetry"] = s;
 }
 
+// --time: a positive duration of at most 30 days, or "unlimited" (0 internally: no limit). 0 used
+// to mean unlimited silently, and a huge value overflowed the deadline arithmetic.
+double budget_seconds(const ParsedOptions& o) {
+  const std::string t = o.text("time");
+  if (t == "unlimited") return 0;
+  const double s = o.seconds("time");
+  if (s <= 0) throw UsageError("--time: \"" + t + "\" is no budget; give a positive duration, or --time unlimited");
+  if (s > kMaxBudgetSeconds)
+    throw UsageError("--time: \"" + t + "\" is more than 30 days; give a shorter budget, or --time unlimited");
+  return s;
+}
+
+// --checkpoint-every: a positive duration of at most a day.
+double checkpoint_seconds(const ParsedOptions& o) {
+  const double s = o.seconds("checkpoint-every");
+  if (s <= 0 || s > 86400) throw UsageError("--checkpoint-every: must be positive and at most 1d");
+  return s;
+}
+
 std::string default_out(const search::Target& t) {
   std::time_t now = std::time(nullptr);
   char stamp[32];
@@ -186,22 +209,31 @@ int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
 
 // --resume DIR: the target, engine, seed and parameters come from DIR/run.json; --time and
 // --threads may be given again for the new session.
+// A run.json or checkpoint.json that is not this run's is refused (exit 2) and left as it is; the
+// best rank is what the verified best files prove (search/run_lock.hpp), and a run killed before
+// its first checkpoint continues from its best file.
 int resume_run(const ParsedOptions& o, const std::string& dir) {
-  search::RunDir probe(dir);
-  auto request = probe.read_request();
-  if (!request) throw UsageError("--resume: " + dir + " has no run.json (not a tdisc run directory)");
-  auto checkpoint = probe.read_checkpoint();
-  if (!checkpoint) throw UsageError("--resume: " + dir + " has no checkpoint.json yet (nothing to continue)");
+  if (!std::filesystem::is_directory(dir)) throw UsageError("--resume: " + dir + " is not a directory");
+  search::RunRequest request = search::read_run_request(dir);
+  search::ResumePoint point;
+  {
+    search::RunLock lock(dir);  // held while the directory is checked and repaired; the orchestrator retakes it
+    search::ResumePoint found = search::resume_point(dir, request.engine, request.target.ring);
+    point = std::move(found);
+    if (!lock.note().empty()) point.notes.insert(point.notes.begin(), lock.note());
+  }
+  for (const std::string& note : point.notes) std::cerr << "tdisc: note: " << dir << ": " << note << "\n";
   search::SearchRequest r;
-  const auto& t = request->at("target");
-  r.target = {*parse_format(t.at("size").get<std::string>()), t.at("rank").get<int>(), *parse_ring(t.at("ring").get<std::string>())};
-  r.engine = request->at("engine").get<std::string>();
-  r.threads = o.text("threads") != "0" ? static_cast<int>(o.integer("threads", 1, 1024)) : request->value("threads", 1);
-  r.seconds = o.seconds("time");
-  r.seed = request->value("seed", 0ULL);
-  r.params = request->value("params", nlohmann::json::object());
+  r.target = request.target;
+  r.engine = request.engine;
+  r.threads = o.text("threads") != "0" ? static_cast<int>(o.integer("threads", 1, 1024)) : request.threads;
+  r.seconds = budget_seconds(o);
+  r.seed = request.seed;
+  r.params = request.params;
   r.out_dir = dir;
-  r.checkpoint_seconds = o.seconds("checkpoint-every");
+  if (!point.has_checkpoint && point.best) r.start = point.best;
+  r.checkpoint_seconds = checkpoint_seconds(o);
+  auto checkpoint = std::optional<nlohmann::json>(point.checkpoint);
   r.quiet = o.flag("quiet");
   r.catalog = o.flag("catalog");
   auto engine = search::make_engine(r.engine);
@@ -228,9 +260,8 @@ int cmd_search(const Args& args) {
   r.engine = plan.engine;
   long threads = o.integer("threads", 0, 1024);
   r.threads = threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<int>(threads);
-  r.seconds = o.seconds("time");
-  r.checkpoint_seconds = o.seconds("checkpoint-every");
-  if (r.checkpoint_seconds <= 0) throw UsageError("--checkpoint-every: must be positive");
+  r.seconds = budget_seconds(o);
+  r.checkpoint_seconds = checkpoint_seconds(o);
   r.seed = pick_seed(o);
   r.params = parse_params(o.text("params"));
   if (o.has("lattice")) {  // a shorthand for --params '{"lattice":…}', checked here for a precise message

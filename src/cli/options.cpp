@@ -2,6 +2,7 @@
 #include "src/cli/options.hpp"
 
 #include <boost/program_options.hpp>
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -76,7 +77,7 @@ std::optional<double> parse_duration(const std::string& s) {
   double v = std::strtod(s.c_str(), &end);
   std::string unit(end);
   double mult = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : unit == "d" ? 86400 : -1;
-  if (end == s.c_str() || mult < 0 || v < 0) return std::nullopt;
+  if (end == s.c_str() || mult < 0 || !(v >= 0) || !std::isfinite(v * mult)) return std::nullopt;  // NaN, inf: no duration
   return v * mult;
 }
 

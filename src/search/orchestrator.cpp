@@ -43,7 +43,11 @@ struct SignalGuard {
 }  // namespace
 
 Orchestrator::Orchestrator(SearchRequest request, std::optional<nlohmann::json> resume)
-    : req_(std::move(request)), dir_(req_.out_dir), resume_(std::move(resume)) {
+    : req_(std::move(request)), lock_(req_.out_dir), dir_(req_.out_dir), resume_(std::move(resume)) {
+  if (!lock_.note().empty()) {
+    std::cerr << "tdisc: note: " << dir_.path() << ": " << lock_.note() << "\n";
+    dir_.append_event({{"event", "stale_lock"}, {"note", lock_.note()}});
+  }
   if (resume_) {
     earlier_seconds_ = resume_->value("elapsed", 0.0);
     best_rank_ = resume_->value("best_rank", INT_MAX);

@@ -13,6 +13,7 @@
 
 #include "src/search/engine.hpp"
 #include "src/search/run_dir.hpp"
+#include "src/search/run_lock.hpp"
 
 namespace tdisc::search {
 
@@ -64,6 +65,7 @@ private:
   void add_to_catalog(const Scheme& s);
 
   SearchRequest req_;
+  RunLock lock_;  // one process at a time in the run directory, taken before anything is written
   RunDir dir_;
   std::optional<nlohmann::json> resume_;
   std::chrono::steady_clock::time_point start_;
