@@ -4,7 +4,8 @@
 # time, with checkpoints every PERIOD seconds (default 0.5, so that many kills land during checkpoint
 # and best-file writes). After each kill: every JSON file parses, every events.jsonl line parses
 # (after the resume's repair), every best-r<R>.json verifies, and the progress lost — the session's
-# wall time minus the elapsed time its checkpoints gained — is recorded. Seed: SEED (default 1)
+# search time (from its started/resumed event to the kill) minus the elapsed time its checkpoints
+# gained — is recorded. Seed: SEED (default 1)
 # drives the kill moments and the search. Writes bench/results/soak-<date>.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,11 +38,21 @@ PY
 }
 
 kills=0 resumes=0 problems=0 unverified=0 max_loss=0 total_loss=0 torn_repairs=0 first_missing=0
+# The moment a session starts searching: its "started"/"resumed" event appears in events.jsonl
+# (process start-up, reading and verifying the best files, is not search progress to lose).
+starts() { local n; n=$(grep -c '"event":"\(started\|resumed\)"' "$RUN/events.jsonl" 2>/dev/null || true); echo "${n:-0}"; }
+session_start() {  # events seen before the launch
+  local seen=$1 until=$(( $(date +%s) + 20 ))
+  while [ "$(starts)" -le "$seen" ] &&
+        [ "$(date +%s)" -lt "$until" ]; do sleep 0.01; done
+  date +%s.%N
+}
+
 "$TDISC" search $search_args --seed "$SEED" --out "$RUN" >"$WORK/log" 2>&1 &
 pid=$!
+started=$(session_start 0)
 before=0
 for k in $(seq 1 "$KILLS"); do
-  started=$(date +%s.%N)
   sleep "$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.3 + 2.7 * r / 32767 }')"
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
@@ -63,10 +74,11 @@ for k in $(seq 1 "$KILLS"); do
   max_loss=$(awk -v a="$max_loss" -v b="$loss" 'BEGIN { print (b > a ? b : a) }')
   total_loss=$(awk -v a="$total_loss" -v b="$loss" 'BEGIN { print a + b }')
   before=$after
+  seen=$(starts)
   "$TDISC" search --resume "$RUN" --time 1h --checkpoint-every "$PERIOD" -q >"$WORK/log" 2>&1 &
   pid=$!
+  started=$(session_start "$seen")
   resumes=$((resumes + 1))
-  sleep 0.05
 done
 kill -9 "$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
