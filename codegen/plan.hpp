@@ -61,7 +61,5 @@ struct Plan {
 
 // Requires can_generate(levels, target).ok.
 Plan make_plan(const std::vector<Scheme>& levels, const Target& target);
-// ⟨n,m,p;R⟩ ⊗ ⟨n',m',p';R'⟩ = ⟨nn',mm',pp';RR'⟩, block (i,j) of the outer split refined by the inner.
-Scheme kronecker(const Scheme& outer, const Scheme& inner);
 
 }  // namespace tdisc::codegen
