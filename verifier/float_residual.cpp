@@ -1,5 +1,5 @@
 // Scheme → complex double factors, and the dense Brent residual of floating-point factors: the
-// mode-0 unfolding A·(B ⊙ C)ᵀ − T₍₀₎ with ⊙ the Khatri–Rao product (Kolda–Bader 2009, §3; row-major unfolding).
+// mode-0 unfolding A·(B ⊙ C)ᵀ − T₍₀₎, ⊙ the Khatri–Rao product (Kolda–Bader 2009 §3, row-major).
 #include "verifier/float_residual.hpp"
 
 #include "decomposition/error.hpp"
