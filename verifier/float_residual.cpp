@@ -56,14 +56,12 @@ double brent_residual(const Scheme& s) {
   return brent_residual<std::complex<double>>(s.format, x.a, x.b, x.c);
 }
 
-template FloatMatrix<double> brent_residual_unfolding(Format, const FloatMatrix<double>&,
-                                                      const FloatMatrix<double>&, const FloatMatrix<double>&);
-template FloatMatrix<std::complex<double>> brent_residual_unfolding(Format, const FloatMatrix<std::complex<double>>&,
-                                                                    const FloatMatrix<std::complex<double>>&,
-                                                                    const FloatMatrix<std::complex<double>>&);
-template double brent_residual(Format, const FloatMatrix<double>&, const FloatMatrix<double>&,
-                               const FloatMatrix<double>&);
-template double brent_residual(Format, const FloatMatrix<std::complex<double>>&,
-                               const FloatMatrix<std::complex<double>>&, const FloatMatrix<std::complex<double>>&);
+using RealMatrix = FloatMatrix<double>;
+using ComplexMatrix = FloatMatrix<std::complex<double>>;
+template RealMatrix brent_residual_unfolding(Format, const RealMatrix&, const RealMatrix&, const RealMatrix&);
+template ComplexMatrix brent_residual_unfolding(Format, const ComplexMatrix&, const ComplexMatrix&,
+                                                const ComplexMatrix&);
+template double brent_residual(Format, const RealMatrix&, const RealMatrix&, const RealMatrix&);
+template double brent_residual(Format, const ComplexMatrix&, const ComplexMatrix&, const ComplexMatrix&);
 
 }  // namespace tdisc

@@ -101,7 +101,8 @@ TEST_CASE("host backend: every catalogue scheme up to 4x4x4, 1-3 levels", "[slow
     vs.push_back({{sc, sc}, name + "-L2", 0, tol});
     vs.push_back({{sc, sc, sc}, name + "-L3", 0, tol});
   }
-  for (const char* must : {"sources/strassen222-7.exp-L1", "sources/laderman333-23.exp-L1", "4x4x4/r48-Q-2fc8ef12.json-L1"})
+  for (const char* must :
+       {"sources/strassen222-7.exp-L1", "sources/laderman333-23.exp-L1", "4x4x4/r48-Q-2fc8ef12.json-L1"})
     CHECK(std::any_of(vs.begin(), vs.end(), [&](const HostVariant& v) { return v.label == must; }));
   // In batches, so a compile stays small.
   for (size_t from = 0; from < vs.size(); from += 8) {

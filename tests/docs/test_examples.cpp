@@ -115,8 +115,9 @@ struct Outcome {
 };
 
 Outcome run_in(const std::string& dir, const std::string& args) {
-  const std::string cmd = "cd " + dir + " && env -u OPENAI_BASE_URL -u OPENAI_MODEL -u OPENAI_API_KEY timeout 300 " +
-                          std::string(TDISC_BINARY) + " " + args + " >.out 2>&1 </dev/null";
+  // No endpoint from the environment: --engine auto would pick the LLM engine.
+  const std::string env = "env -u OPENAI_BASE_URL -u OPENAI_MODEL -u OPENAI_API_KEY timeout 300 ";
+  const std::string cmd = "cd " + dir + " && " + env + TDISC_BINARY + " " + args + " >.out 2>&1 </dev/null";
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, tdisc::test::slurp(dir + "/.out")};
 }
@@ -145,7 +146,8 @@ TEST_CASE("every console example in README.md and docs/*.md runs as shown", "[fa
     for (const Example& e : examples) {
       ++total;
       for (const char* forbidden : {";", "|", "&", ">", "<", "`", "$("})
-        if (e.args.find(forbidden) != std::string::npos) FAIL(e.where << ": one tdisc command per line: " << e.args);
+        if (e.args.find(forbidden) != std::string::npos)
+          FAIL(e.where << ": one tdisc command per line: " << e.args);
       const Outcome o = run_in(dir, e.args);
       const std::string first = o.output.substr(0, o.output.find('\n'));
       INFO(e.where << ": tdisc " << e.args << "\n--- output ---\n" << o.output);
