@@ -224,7 +224,11 @@ void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l
   std::fflush(json);
   CK(cudaEventDestroy(e0));
   CK(cudaEventDestroy(e1));
-  for (int q = 0; q < sets; ++q) CK(cudaFree(A[q])), CK(cudaFree(B[q])), CK(cudaFree(C[q]));
+  for (int q = 0; q < sets; ++q) {
+    CK(cudaFree(A[q]));
+    CK(cudaFree(B[q]));
+    CK(cudaFree(C[q]));
+  }
   CK(cudaFree(drows));
   CK(cudaFree(dref));
   CK(cudaFree(dgot));
