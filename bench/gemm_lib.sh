@@ -47,9 +47,10 @@ SHAPES=${SWEEP_SHAPES:-$(echo $SQUARES | sed 's/\([0-9]*\)/\1x\1x\1/g'),$OTHERS}
 
 step_build() {
   say "build: libtdisc_gemm (all plans, tools) with $jobs jobs"
+  mkdir -p "$build"
   if [ -d "$here/gemmul8" ]; then
-    (cd "$here/gemmul8" && make -j"$jobs" BACKEND=cuda GPU_ARCH=90 lib/libgemmul8.a >"$OUT/../gemmul8-build.log" 2>&1 ||
-       cp "$OUT/../gemmul8-build.log" "$here/gemmul8/FAILED") &
+    (cd "$here/gemmul8" && make -j"$jobs" BACKEND=cuda GPU_ARCH=90 lib/libgemmul8.a >"$build/gemmul8-build.log" 2>&1 ||
+       true) &
   fi
   cmake -S "$here/gemm" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTDISC_GEMM_PLANS=all -DTDISC_GEMM_TOOLS=ON \
     -DCMAKE_INSTALL_PREFIX="$build/prefix" >>"$log" 2>&1 &&
@@ -63,7 +64,7 @@ step_build() {
       -L"$build" -ltdisc_gemm -lcublas -lcublasLt -Xlinker -rpath="$build" >>"$log" 2>&1 && say "GEMMul8 built" ||
       say "GEMMul8 driver did not build"
   else
-    say "GEMMul8 did not build: $(tail -5 "$OUT/../gemmul8-build.log" 2>/dev/null | tr '\n' ' ')"
+    say "GEMMul8 did not build: $(tail -5 "$build/gemmul8-build.log" 2>/dev/null | tr '\n' ' ')"
   fi
   say "build done"
 }

@@ -207,7 +207,7 @@ tdisc_gemm_status_t tdisc_gemm_create(tdisc_gemm_handle_t* out, cublasHandle_t c
     return TDISC_GEMM_CUDA_ERROR;
   }
   h->gpu = prop.name;
-  h->limit = free_bytes / 2;
+  h->limit = free_bytes / 4 * 3;
   if (!cublas) {
     if (cublasCreate(&h->cublas) != CUBLAS_STATUS_SUCCESS) {
       delete h;

@@ -23,7 +23,7 @@ cublasHandle_t tdisc_gemm_cublas(tdisc_gemm_handle_t handle);
 /* Workspace policy. Caller buffer: the library uses [ptr, ptr + bytes) (stream-ordered on the handle's
  * stream, as cublasSetWorkspace); a plan that does not fit runs lean or falls back to cuBLAS.
  * Internal (the default, or ptr = NULL): the library allocates from its own stream-ordered pool, at
- * most `limit` bytes per call (default: half the device memory free at create time). */
+ * most `limit` bytes per call (default: three quarters of the device memory free at create time). */
 tdisc_gemm_status_t tdisc_gemm_set_workspace(tdisc_gemm_handle_t handle, void* ptr, size_t bytes);
 tdisc_gemm_status_t tdisc_gemm_set_workspace_limit(tdisc_gemm_handle_t handle, size_t limit);
 
