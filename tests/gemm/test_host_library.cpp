@@ -48,5 +48,5 @@ TEST_CASE("host backend: plan table, workspace policy and lean schedule of libtd
   INFO(r.output);
   CHECK(r.code == 0);
   CHECK(r.output.find("FAIL") == std::string::npos);
-  CHECK(r.output.find("16 schedules, 0 failures") != std::string::npos);
+  CHECK(r.output.find("20 schedules, 0 failures") != std::string::npos);
 }

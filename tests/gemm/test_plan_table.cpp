@@ -65,7 +65,7 @@ TEST_CASE("the table of this GPU and cuBLAS first, then this GPU, then any of th
   CHECK(find_table(only_f32, "g", 0, 1) == nullptr);
 }
 
-TEST_CASE("the nearest tuned shape in log scale decides; far below every tuned shape is cuBLAS", "[fast][gemm]") {
+TEST_CASE("the nearest tuned shape no larger than the call decides; none such is cuBLAS", "[fast][gemm]") {
   TableSet set = parse_tables(kTables);
   const Table* t = &set.tables[0];
   CHECK(select_entry(t, 8192, 8192, 8192).plan == "s2");
@@ -74,25 +74,33 @@ TEST_CASE("the nearest tuned shape in log scale decides; far below every tuned s
   CHECK(select_entry(t, 1500, 1500, 1500).plan == "cublas");
   CHECK(select_entry(t, 30000, 1000, 1200).plan == "cublas");  // tall and skinny: its own entry
   CHECK(select_entry(t, 64, 64, 64).plan == "cublas");         // below every tuned shape
+  CHECK(select_entry(t, 8192, 8192, 5000).plan == "cublas");   // s2 won at k = 8192, not shown for k = 5000
+  CHECK(select_entry(t, 8192, 8192, 6600).plan == "s2");       // within 25 % of the tuned k
   CHECK(select_entry(nullptr, 8192, 8192, 8192).plan == "cublas");
 }
 
-TEST_CASE("workspace policy: write-once, else the largest lean group that fits, else cuBLAS", "[fast][gemm]") {
-  Schedule s = choose_schedule(pretend_ws, 8, 8, 8, 0, 48, 0, 1000);
+TEST_CASE("workspace policy: write-once, else (when allowed) the largest lean group that fits, else cuBLAS", "[fast][gemm]") {
+  Schedule s = choose_schedule(pretend_ws, 8, 8, 8, 0, 48, 0, 1000, true);
   CHECK(s.fits);
   CHECK(s.group == 0);
   CHECK(s.plan_bytes == 1000);
-  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 48, 50, 1000);  // transposed copies push it over
+  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 48, 50, 1000, true);  // transposed copies push it over
   CHECK(s.fits);
   CHECK(s.group == 48);
   CHECK(s.plan_bytes == 580);
-  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 48, 0, 300);
+  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 48, 0, 300, true);
   CHECK(s.group == 12);  // 48, 24, 12: the largest on the ladder with 100 + 10·g ≤ 300
-  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 7, 0, 135);
+  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 7, 0, 135, true);
   CHECK(s.group == 3);
-  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 7, 0, 109);
+  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 7, 0, 109, true);
   CHECK_FALSE(s.fits);
   CHECK(s.why.find("cuBLAS") != std::string::npos);
+  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 48, 0, 999, false);  // lean not allowed: cuBLAS
+  CHECK_FALSE(s.fits);
+  CHECK(s.why.find("lean not allowed") != std::string::npos);
+  s = choose_schedule(pretend_ws, 8, 8, 8, 0, 48, 0, 300, true, false);
+  CHECK(s.group == 12);
+  CHECK(s.why.empty());
   CHECK(copy_bytes(3, 5, 8) == 256);
   CHECK(operand_bytes(10, 20, 30, 4) == 2400);
 }

@@ -13,6 +13,7 @@ struct tdisc_gemm_context {
   void* user_ws = nullptr;  // caller's buffer, or null: the internal pool
   size_t user_bytes = 0;
   size_t limit = 0;         // internal pool: bytes per call at most
+  bool allow_lean = false;  // tdisc_gemm_set_lean
   cudaMemPool_t pool = nullptr;
   tdisc_gemm::TableSet tables;
   std::string gpu;

@@ -79,37 +79,35 @@ bool reduced_math(cublasHandle_t h) {
   return (mode & 0xF) == CUBLAS_TF32_TENSOR_OP_MATH;
 }
 
-void cublas_plan(tdisc_gemm_plan_t* p, const std::string& why) {
-  set_text(p->name, sizeof p->name, "cublas");
+void cublas_plan(tdisc_gemm_plan_t* p, const char* why) {
+  std::memcpy(p->name, "cublas", 7);
   p->leaf = 0, p->group = 0, p->workspace_bytes = 0, p->tuned_speedup = 1;
-  set_text(p->why, sizeof p->why, why);
+  std::snprintf(p->why, sizeof p->why, "%s", why);
 }
 
 // Fills p with the schedule of a named plan and leaf under the handle's workspace limit.
-void schedule_plan(const tdisc_gemm_context* h, const PlanKernel* k, int leaf, cublasOperation_t ta,
-                   cublasOperation_t tb, int64_t m, int64_t n, int64_t kk, size_t element, tdisc_gemm_plan_t* p,
-                   const std::string& reason) {
-  const Schedule s = choose_schedule(k->workspace, m, n, kk, leaf, k->last_rank, extra_bytes(ta, tb, m, n, kk, element),
-                                     limit_of(h));
-  if (!s.fits) return cublas_plan(p, s.why);
-  set_text(p->name, sizeof p->name, k->name);
-  p->leaf = leaf, p->group = s.group, p->workspace_bytes = s.plan_bytes + s.extra_bytes;
-  set_text(p->why, sizeof p->why, reason + "; " + s.why);
-}
-
+// The library's choice for one call. `explain` fills plan.why (tdisc_gemm_choose); the per-call path
+// skips it, so that a call that falls back to cuBLAS costs next to nothing more than cuBLAS.
 void choose_plan(const tdisc_gemm_context* h, int dtype, cublasOperation_t ta, cublasOperation_t tb, int64_t m,
-                 int64_t n, int64_t k, tdisc_gemm_plan_t* p) {
+                 int64_t n, int64_t k, tdisc_gemm_plan_t* p, bool explain) {
   const size_t element = dtype ? sizeof(double) : sizeof(float);
   if (m == 0 || n == 0 || k == 0) return cublas_plan(p, "empty product");
   if (reduced_math(h->cublas)) return cublas_plan(p, "handle math mode allows TF32: schemes do not pay");
   const Table* table = find_table(h->tables, h->gpu, h->cublas_version, dtype);
   const Entry e = select_entry(table, m, n, k);
-  const std::string near = std::to_string(e.m) + "x" + std::to_string(e.n) + "x" + std::to_string(e.k);
-  if (e.plan == "cublas") return cublas_plan(p, table ? "plan table: cuBLAS fastest near " + near : "no plan table");
+  const std::string near =
+      explain ? std::to_string(e.m) + "x" + std::to_string(e.n) + "x" + std::to_string(e.k) : std::string();
+  if (e.plan == "cublas")
+    return cublas_plan(p, !explain ? "" : table ? ("plan table: cuBLAS fastest near " + near).c_str() : "no plan table");
   const PlanKernel* kernel = find_plan(e.plan.c_str(), dtype);
-  if (!kernel) return cublas_plan(p, "plan " + e.plan + " is not compiled in (TDISC_GEMM_PLANS)");
-  schedule_plan(h, kernel, e.leaf, ta, tb, m, n, k, element, p, "plan table (" + table->gpu + ") near " + near);
-  if (std::strcmp(p->name, "cublas") != 0) p->tuned_speedup = e.speedup;
+  if (!kernel) return cublas_plan(p, ("plan " + e.plan + " is not compiled in (TDISC_GEMM_PLANS)").c_str());
+  const Schedule s = choose_schedule(kernel->workspace, m, n, k, e.leaf, kernel->last_rank,
+                                     extra_bytes(ta, tb, m, n, k, element), limit_of(h), h->allow_lean, explain);
+  if (!s.fits) return cublas_plan(p, s.why.c_str());
+  set_text(p->name, sizeof p->name, kernel->name);
+  p->leaf = e.leaf, p->group = s.group, p->workspace_bytes = s.plan_bytes + s.extra_bytes, p->tuned_speedup = e.speedup;
+  p->why[0] = 0;
+  if (explain) set_text(p->why, sizeof p->why, "plan table (" + table->gpu + ") near " + near + "; " + s.why);
 }
 
 tdisc_gemm_status_t from_cublas(cublasStatus_t s) {
@@ -135,7 +133,7 @@ tdisc_gemm_status_t run(tdisc_gemm_context* h, const tdisc_gemm_plan_t* given, c
   if (cublasGetPointerMode(h->cublas, &mode) != CUBLAS_STATUS_SUCCESS) return TDISC_GEMM_CUBLAS_ERROR;
   tdisc_gemm_plan_t plan;
   if (mode == CUBLAS_POINTER_MODE_DEVICE) cublas_plan(&plan, "device pointer mode");
-  else if (!given) choose_plan(h, Blas<T>::dtype, ta, tb, m, n, k, &plan);
+  else if (!given) choose_plan(h, Blas<T>::dtype, ta, tb, m, n, k, &plan, false);
   else plan = *given;
   const PlanKernel* kernel = find_plan(plan.name, Blas<T>::dtype);
   if (kernel && given) {  // re-check a caller's plan against the workspace it would need
@@ -264,6 +262,12 @@ tdisc_gemm_status_t tdisc_gemm_set_workspace_limit(tdisc_gemm_handle_t h, size_t
   return TDISC_GEMM_SUCCESS;
 }
 
+tdisc_gemm_status_t tdisc_gemm_set_lean(tdisc_gemm_handle_t h, int allow) {
+  if (!h) return TDISC_GEMM_BAD_ARGUMENT;
+  h->allow_lean = allow != 0;
+  return TDISC_GEMM_SUCCESS;
+}
+
 tdisc_gemm_status_t tdisc_gemm_load_plan_table(tdisc_gemm_handle_t h, const char* path) {
   if (!h || !path) return TDISC_GEMM_BAD_ARGUMENT;
   bool ok = false;
@@ -282,7 +286,7 @@ tdisc_gemm_status_t tdisc_gemm_choose(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t 
   if (!h || !p || (dtype != TDISC_GEMM_F32 && dtype != TDISC_GEMM_F64) || m < 0 || n < 0 || k < 0)
     return TDISC_GEMM_BAD_ARGUMENT;
   std::memset(p, 0, sizeof *p);
-  choose_plan(h, dtype, ta, tb, m, n, k, p);
+  choose_plan(h, dtype, ta, tb, m, n, k, p, true);
   return TDISC_GEMM_SUCCESS;
 }
 

@@ -75,18 +75,19 @@ const Table* find_table(const TableSet& set, const std::string& gpu, int cublas,
 Entry select_entry(const Table* table, i64 m, i64 n, i64 k) {
   Entry fallback;
   fallback.m = m, fallback.n = n, fallback.k = k, fallback.plan = "cublas";
-  if (!table || table->entries.empty()) return fallback;
+  if (!table) return fallback;
   const double lm = std::log2((double)m), ln = std::log2((double)n), lk = std::log2((double)k);
   const Entry* best = nullptr;
-  double best_d = 0, smallest = 1e300;
+  double best_d = 0;
   for (const Entry& e : table->entries) {
+    // A scheme's advantage grows with every dimension, so only shapes no larger than the query (up to
+    // 25 %) vouch for it: a plan measured to win at a larger shape may lose at a smaller one.
+    if (e.m > 1.25 * (double)m || e.n > 1.25 * (double)n || e.k > 1.25 * (double)k) continue;
     const double dm = lm - std::log2((double)e.m), dn = ln - std::log2((double)e.n), dk = lk - std::log2((double)e.k);
     const double d = dm * dm + dn * dn + dk * dk;
     if (!best || d < best_d) best = &e, best_d = d;
-    smallest = std::fmin(smallest, (double)e.m * (double)e.n * (double)e.k);
   }
-  if ((double)m * (double)n * (double)k * 2 < smallest) return fallback;
-  return *best;
+  return best ? *best : fallback;
 }
 
 size_t copy_bytes(i64 rows, i64 cols, size_t element) {
@@ -98,25 +99,31 @@ size_t operand_bytes(i64 m, i64 n, i64 k, size_t element) {
   return (size_t)big * element;
 }
 
-Schedule choose_schedule(WorkspaceFn ws, i64 m, i64 n, i64 k, int leaf, int last_rank, size_t extra, size_t limit) {
+Schedule choose_schedule(WorkspaceFn ws, i64 m, i64 n, i64 k, int leaf, int last_rank, size_t extra, size_t limit,
+                         bool allow_lean, bool explain) {
   Schedule s;
   s.extra_bytes = extra;
   const size_t full = ws(m, n, k, leaf, 0);
   if (full + extra <= limit) {
-    s.fits = true, s.plan_bytes = full, s.why = "write-once schedule fits the workspace limit";
+    s.fits = true, s.plan_bytes = full;
+    if (explain) s.why = "write-once schedule fits the workspace limit";
     return s;
   }
-  for (int g = last_rank; g >= 1; g = g > 8 ? g / 2 : g - 1) {
+  for (int g = allow_lean ? last_rank : 0; g >= 1; g = g > 8 ? g / 2 : g - 1) {
     const size_t lean = ws(m, n, k, leaf, g);
     if (lean + extra <= limit) {
       s.fits = true, s.group = g, s.plan_bytes = lean;
-      s.why = "lean schedule, " + std::to_string(g) + " product(s) at a time: the write-once one needs " +
+      if (explain)
+        s.why = "lean schedule, " + std::to_string(g) + " product(s) at a time: the write-once one needs " +
               std::to_string(full + extra) + " bytes, over the limit";
       return s;
     }
   }
-  s.why = "workspace limit " + std::to_string(limit) + " bytes is below the lean schedule's " +
-          std::to_string(ws(m, n, k, leaf, 1) + extra) + ": cuBLAS";
+  if (explain)
+    s.why = allow_lean ? "workspace limit " + std::to_string(limit) + " bytes is below the lean schedule's " +
+                             std::to_string(ws(m, n, k, leaf, 1) + extra) + ": cuBLAS"
+                       : "write-once schedule needs " + std::to_string(full + extra) + " bytes, over the limit " +
+                             std::to_string(limit) + " (lean not allowed): cuBLAS";
   return s;
 }
 

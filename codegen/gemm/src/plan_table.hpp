@@ -38,8 +38,8 @@ TableSet parse_tables(const std::string& json);
 // then any table of the dtype (another GPU's table is a guess); nullptr when none has the dtype.
 const Table* find_table(const TableSet& set, const std::string& gpu, int cublas, int dtype);
 
-// The entry nearest to (m, n, k) in log scale (each dimension weighs alike); a shape below every
-// tuned one by more than 2× in volume, or no table, gives cuBLAS.
+// The entry nearest to (m, n, k) in log scale (each dimension weighs alike) among those no larger than
+// (m, n, k) in any dimension by more than 25 %; none such, or no table, gives cuBLAS.
 Entry select_entry(const Table* table, i64 m, i64 n, i64 k);
 
 // Workspace functions of a compiled plan (the generated workspace_bytes).
@@ -54,9 +54,12 @@ struct Schedule {
 };
 
 // The workspace policy: the write-once schedule when it fits in `limit` (with `extra` bytes for the
-// transposed operands), else the lean grouped schedule with the largest group ≤ last_rank that fits,
-// else nothing (cuBLAS).
-Schedule choose_schedule(WorkspaceFn ws, i64 m, i64 n, i64 k, int leaf, int last_rank, size_t extra, size_t limit);
+// transposed operands), else — when `allow_lean` — the lean grouped schedule with the largest group
+// ≤ last_rank that fits, else nothing (cuBLAS). Lean is opt-in: on the H200 it lost to cuBLAS at every
+// size measured (docs/PERFORMANCE.md), so a limit too small for write-once means cuBLAS by default.
+// `explain` false leaves `why` empty (the per-call path of the library builds no strings).
+Schedule choose_schedule(WorkspaceFn ws, i64 m, i64 n, i64 k, int leaf, int last_rank, size_t extra, size_t limit,
+                         bool allow_lean, bool explain = true);
 
 // Bytes of one copied operand (op(X) materialised column-major): rows × cols elements, 256-aligned.
 size_t copy_bytes(i64 rows, i64 cols, size_t element);

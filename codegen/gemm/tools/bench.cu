@@ -136,8 +136,10 @@ void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l
     Method m;
     m.name = "lean", m.kind = 2;
     tdisc_gemm_set_workspace(h, lean_buf, lean_bytes);
+    tdisc_gemm_set_lean(h, 1);
     tdisc_gemm_choose(h, o.f64 ? TDISC_GEMM_F64 : TDISC_GEMM_F32, s.ta, s.tb, s.m, s.n, s.k, &m.plan);
     tdisc_gemm_set_workspace(h, nullptr, 0);
+    tdisc_gemm_set_lean(h, 0);
     methods.push_back(m);
   }
   for (const tdisc_gemm_plan_t& p : o.variants) {
@@ -151,10 +153,10 @@ void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l
       CB(xgemm(cb, s.ta, s.tb, s.m, s.n, s.k, &one, A[q], lda, B[q], ldb, &zero, C[q], s.m));
       return;
     }
-    if (m.kind == 2) tdisc_gemm_set_workspace(h, lean_buf, lean_bytes);
+    if (m.kind == 2) tdisc_gemm_set_workspace(h, lean_buf, lean_bytes), tdisc_gemm_set_lean(h, 1);
     const tdisc_gemm_status_t st = ours(h, m.kind == 1 ? nullptr : &m.plan, s.ta, s.tb, s.m, s.n, s.k, &one, A[q],
                                         lda, B[q], ldb, &zero, C[q], s.m);
-    if (m.kind == 2) tdisc_gemm_set_workspace(h, nullptr, 0);
+    if (m.kind == 2) tdisc_gemm_set_workspace(h, nullptr, 0), tdisc_gemm_set_lean(h, 0);
     if (st != TDISC_GEMM_SUCCESS) m.status = (int)st;
   };
   // Errors first, on set 0, C poisoned with NaN (every element must be written).

@@ -130,6 +130,9 @@ void fallbacks(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
   const size_t operand = 1024ull * 1024 * sizeof(T);  // the lean schedule's bound: one operand
   tdisc_gemm_set_workspace(h, buffer, operand < full ? operand : full - 1);
   tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);
+  expect(std::strcmp(p.name, "cublas") == 0, tag + "buffer below write-once, lean not allowed → cuBLAS: " + p.why);
+  tdisc_gemm_set_lean(h, 1);
+  tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);
   expect(std::strcmp(p.name, plan) == 0 && p.group > 0 && p.workspace_bytes < full,
          tag + "buffer of one operand → lean group " + std::to_string(p.group) + ": " + p.why);
   expect(p.workspace_bytes <= operand, tag + "lean workspace ≤ 1× operand bytes: " + std::to_string(p.workspace_bytes));
@@ -138,6 +141,7 @@ void fallbacks(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
   tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);
   expect(std::strcmp(p.name, "cublas") == 0, tag + "buffer below lean → cuBLAS: " + p.why);
   compare<T>(h, nullptr, big, tag + "auto fallback (buffer)");
+  tdisc_gemm_set_lean(h, 0);
   tdisc_gemm_set_workspace(h, nullptr, 0);
   tdisc_gemm_set_workspace_limit(h, 0);
   tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);

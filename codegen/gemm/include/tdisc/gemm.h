@@ -26,6 +26,9 @@ cublasHandle_t tdisc_gemm_cublas(tdisc_gemm_handle_t handle);
  * most `limit` bytes per call (default: three quarters of the device memory free at create time). */
 tdisc_gemm_status_t tdisc_gemm_set_workspace(tdisc_gemm_handle_t handle, void* ptr, size_t bytes);
 tdisc_gemm_status_t tdisc_gemm_set_workspace_limit(tdisc_gemm_handle_t handle, size_t limit);
+/* allow != 0: when the write-once schedule does not fit, run the lean grouped schedule (workspace a
+ * few blocks) before falling back to cuBLAS. Off by default: it saves memory, not time. */
+tdisc_gemm_status_t tdisc_gemm_set_lean(tdisc_gemm_handle_t handle, int allow);
 
 /* Replaces the built-in plan tables with a file `tdisc tune` wrote (also read from the environment
  * variable TDISC_GEMM_PLANS at create time). */
