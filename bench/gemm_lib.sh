@@ -4,7 +4,9 @@
 #   bench/gemm_lib.sh --stage DIR   (here, after building tdisc in build/ci) copies into DIR the library
 #                                   source (codegen/gemm), the example, tdisc with its shared libraries
 #                                   (for tune), this script, the GEMMul8 driver and GEMMul8's source
-#                                   (GEMMUL8_SRC, default /work/peers/GEMMul8/GEMMul8);
+#                                   (GEMMUL8_SRC, default /work/peers/GEMMul8/GEMMul8), and with
+#                                   PREBUILT=BUILD_DIR a library and tools built here (DIR/prebuilt;
+#                                   run them there with GEMM_BUILD=DIR/prebuilt, no build step);
 #   DIR/gemm_lib.sh STEP…           (on the GPU machine) with steps: build (library, tools, example,
 #                                   GEMMul8), check, tune, sweep, lean, gemmul8. Results go to $OUT:
 #                                   gemm-lib-f32.json, gemm-lib-f64.json, plans.json, gemmul8.json, gemm-lib.log.
@@ -23,6 +25,12 @@ if [ "${1:-}" = "--stage" ]; then
     xargs -r -I{} cp -Lu {} "$dir/bin/lib/"
   g8=${GEMMUL8_SRC:-/work/peers/GEMMul8/GEMMul8}
   if [ -d "$g8" ]; then mkdir -p "$dir/gemmul8" && cp -r "$g8/include" "$g8/src" "$g8/Makefile" "$dir/gemmul8/"; fi
+  if [ -n "${PREBUILT:-}" ]; then
+    mkdir -p "$dir/prebuilt"
+    cp -P "$PREBUILT"/libtdisc_gemm.so* "$PREBUILT/tdisc_gemm_check" "$PREBUILT/tdisc_gemm_bench" "$dir/prebuilt/"
+    [ -f "$PREBUILT/gemmul8_driver" ] && cp "$PREBUILT/gemmul8_driver" "$dir/prebuilt/"
+  fi
+  git -C "$src" rev-parse HEAD >"$dir/COMMIT"
   du -sh "$dir"
   exit 0
 fi
@@ -34,6 +42,8 @@ log=$OUT/gemm-lib.log
 build=${GEMM_BUILD:-/tmp/tdisc-gemm-build}
 export NVIDIA_TF32_OVERRIDE=0  # the f32 baseline must not use TF32, whatever the environment says
 export PATH=/usr/local/cuda/bin:$PATH
+export LD_LIBRARY_PATH=$build:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+case $build in "$here"/*) export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$here/bin/lib ;; esac  # built here: our C++ runtime
 jobs=$(nproc)
 say() { echo "== $* ($(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))" | tee -a "$log"; }
 
@@ -72,7 +82,7 @@ step_build() {
 step_check() {
   say "check: bit-exact against cuBLAS, fallbacks; installed example"
   (cd "$build" && ./tdisc_gemm_check) 2>&1 | tee -a "$log" | grep -Ev '^ok ' | tail -20
-  "$build/example/gemm_example" 2>&1 | tail -3 | tee -a "$log"
+  [ -x "$build/example/gemm_example" ] && "$build/example/gemm_example" 2>&1 | tail -3 | tee -a "$log"
 }
 
 step_tune() {
@@ -86,7 +96,7 @@ step_sweep() {
   [ -f "$table" ] && export TDISC_GEMM_PLANS=$table
   for dt in ${DTYPES:-f32 f64}; do
     say "sweep $dt (plan table: ${TDISC_GEMM_PLANS:-built-in})"
-    "$build/tdisc_gemm_bench" --dtype $dt --shapes "$SHAPES" --reps 20 --warmup 2 --json "$OUT/gemm-lib-$dt.json" \
+    "$build/tdisc_gemm_bench" --dtype $dt --shapes "$SHAPES" --reps 20 --warmup 2 --json "$OUT/${SWEEP_NAME:-gemm-lib}-$dt.json" \
       ${SWEEP_ARGS:-} 2>&1 | tee -a "$log"
   done
 }
@@ -109,6 +119,7 @@ step_gemmul8() {
   fi
 }
 
+echo "commit $(cat "$here/COMMIT" 2>/dev/null), $(date -u +%FT%TZ), $0 $*" | tee -a "$log"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit,memory.total --format=csv | tee -a "$log"
 for s in "$@"; do
   if [ ! -x "$build/tdisc_gemm_bench" ] && [ "$s" != build ]; then step_build || exit 1; fi

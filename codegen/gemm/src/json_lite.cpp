@@ -120,7 +120,7 @@ struct Reader {
 
 JsonParse parse_json(const std::string& text) {
   JsonParse p;
-  Reader r{text};
+  Reader r{text, 0, {}};
   if (r.value(p.value, 0)) {
     r.space();
     if (r.at != text.size()) r.fail("trailing characters");
