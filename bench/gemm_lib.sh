@@ -82,7 +82,8 @@ step_build() {
 step_check() {
   say "check: bit-exact against cuBLAS, fallbacks; installed example"
   (cd "$build" && ./tdisc_gemm_check) 2>&1 | tee -a "$log" | grep -Ev '^ok ' | tail -20
-  [ -x "$build/example/gemm_example" ] && "$build/example/gemm_example" 2>&1 | tail -3 | tee -a "$log"
+  [ "${PIPESTATUS[0]}" = 0 ] || say "check FAILED"
+  if [ -x "$build/example/gemm_example" ]; then "$build/example/gemm_example" 2>&1 | tail -3 | tee -a "$log"; fi
 }
 
 step_tune() {
