@@ -96,11 +96,14 @@ Stage make_stage(Scheme s, int levels) {
   st.b_prog = share_subexpressions(s.format.b_size(), forms_of(st.b_ops));
   // C[i][k] = Σ_r W_r[k][i]·scale_r·P_r, blocks numbered i·p+k.
   std::vector<LinearForm> c(static_cast<size_t>(s.format.n * s.format.p));
+  st.c_cols.resize(static_cast<size_t>(s.rank()));
   for (int r = 0; r < s.rank(); ++r)
     for (int i = 0; i < s.format.n; ++i)
       for (int k = 0; k < s.format.p; ++k) {
         const Coeff& w = s.w(r, s.format.c_index(k, i));
-        if (!w.is_zero()) c[static_cast<size_t>(i * s.format.p + k)].push_back({r, w * su[r] * sv[r]});
+        if (w.is_zero()) continue;
+        c[static_cast<size_t>(i * s.format.p + k)].push_back({r, w * su[r] * sv[r]});
+        st.c_cols[static_cast<size_t>(r)].push_back({i * s.format.p + k, w * su[r] * sv[r]});
       }
   st.c_prog = share_subexpressions(s.rank(), std::move(c));
   return st;
