@@ -65,7 +65,8 @@ struct FiledScheme {
 };
 FiledScheme file_in_catalogue(const std::string& dir, const Scheme& s, bool if_better, std::vector<CatalogueEntry>& have);
 
-// fmm_sota.json (sedoglavic/fmm_digest): best known rank per sorted format.
+// fmm_sota.json (https://github.com/sedoglavic/fmm_digest; copy in algorithms/best-known/): best known
+// rank per sorted format.
 std::map<Format, int> read_best_known(const std::string& path);
 
 // algorithms/INDEX.md: for each sorted format with 2 ≤ n ≤ m ≤ p ≤ max_dim, the best known rank and

@@ -12,7 +12,7 @@ namespace tdisc::cli {
 std::string default_catalogue_dir();
 // --dir DIR of every catalog verb, mirrored by TDISC_CATALOG_DIR (one meaning wherever it is read).
 const params::Param& catalogue_dir_param();
-// <source tree>/../shared/fixtures/public/fmm-catalogue/fmm_sota.json (TDISC_CATALOG_SOTA overrides).
+// <source tree>/algorithms/best-known/fmm_sota.json (TDISC_CATALOG_SOTA overrides).
 std::string default_best_known_path();
 
 int catalog_list(const Args& args);

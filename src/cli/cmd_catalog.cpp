@@ -21,7 +21,7 @@ const params::Param& catalogue_dir_param() {
 }
 
 std::string default_best_known_path() {
-  return std::string(TDISC_CATALOG_SOURCE_DIR) + "/../shared/fixtures/public/fmm-catalogue/fmm_sota.json";
+  return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms/best-known/fmm_sota.json";
 }
 
 namespace {

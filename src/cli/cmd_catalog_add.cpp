@@ -43,7 +43,7 @@ const Table kIndexOptions{
     "Writes DIR/INDEX.md: per sorted format up to 5x5x5, the best known rank (fmm_sota.json) and our\n"
     "best rank usable over each ring, then every file. --check compares instead (exit 2 if stale).",
     {catalogue_dir_param(),
-     with_env(with_metavar(text("sota", nullptr, "fmm_sota.json [default: ../shared/fixtures/public/fmm-catalogue/ of the source tree]"), "FILE"),
+     with_env(with_metavar(text("sota", nullptr, "fmm_sota.json [default: algorithms/best-known/ of the source tree]"), "FILE"),
               "TDISC_CATALOG_SOTA"),
      with_metavar(text("out,o", nullptr, "where to write [default: DIR/INDEX.md]"), "FILE"),
      flag("check", "do not write; exit 2 if the file differs from what would be written")},

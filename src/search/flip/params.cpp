@@ -30,7 +30,9 @@ const params::Table& flip_table() {
        integer("lift_every", d.lift_every, 0, 1L << 50, "flips between lifts of a walker's state at its best rank (0: new bests only)"),
        choice("symmetry", d.symmetry, {"auto", "none", "z3"},
               "z3: only schemes invariant under (u,v,w) → (v,w,u) (square formats); auto: a z3 lane beside a plain one"),
-       text("diagonal", d.diagonal, "z3: the diagonal partition giving the fixed terms, \"0,1|2\" or \"auto\"")},
+       text("diagonal", d.diagonal, "z3: the diagonal partition giving the fixed terms, \"0,1|2\" or \"auto\""),
+       choice("pick", d.walk.pick_by_factor ? "factor" : "pair", {"pair", "factor"},
+              "how a flip is drawn: pair (a uniform flip pair) or factor (a uniform shared factor, then a pair)")},
       "",
       ""};
   return t;
@@ -63,6 +65,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.walk.plus_max = p.value("plus_max", f.walk.plus_max);
   f.walk.plus_diff = p.value("plus_diff", f.walk.plus_diff);
   f.walk.reductions = p.value("reductions", f.walk.reductions);
+  f.walk.pick_by_factor = p.value("pick", std::string("pair")) == "factor";
   f.batch = p.value("batch", f.batch);
   f.pool_size = p.value("pool_size", f.pool_size);
   f.restart_after = p.value("restart_after", f.restart_after);
