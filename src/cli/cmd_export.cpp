@@ -8,6 +8,7 @@
 #include "decomposition/native.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::cli {
@@ -20,18 +21,24 @@ std::string names(const std::vector<std::string>& v) {
   return out;
 }
 
-const OptionTable& export_options() {
-  static const OptionTable t{
+}  // namespace
+
+const Table& export_table() {
+  using namespace params;
+  static const Table t{
       "export",
       "tdisc export --to FORMAT IN.json [-o OUT]",
       "Writes a native scheme file in another format (stdout when no -o; files written atomically).\n"
       "Formats: " + names(export_formats()),
-      {{"to", "FORMAT", "", "the format to write", "TDISC_TO"},
-       {"out,o", "OUT", "", "output file", ""},
-       {"no-verify", "", "", "write without proving the scheme first (the output's header says so)", ""}},
-      "IN.json"};
+      {with_metavar(choice("to", nullptr, export_formats(), "the format to write"), "FORMAT"),
+       with_metavar(text("out,o", nullptr, "output file"), "OUT"),
+       flag("no-verify", "write without proving the scheme first (the output's header says so)")},
+      "IN.json",
+      "TDISC_EXPORT_"};
   return t;
 }
+
+namespace {
 
 // An export made with --no-verify says so in its header, in the format's comment syntax (a field
 // for the JSON formats), so that it cannot pass for a proved scheme.
@@ -58,10 +65,10 @@ void require_valid(const Scheme& s, const std::string& path) {
 }  // namespace
 
 int cmd_export(const Args& args) {
-  const OptionTable& table = export_options();
-  ParsedOptions o = parse_options(table, args);
-  if (o.help()) {
-    std::cout << help_text(table);
+  const Table& table = export_table();
+  Settings o = parse_options(table, args);
+  if (o.help) {
+    std::cout << params::help_text(table);
     return kOk;
   }
   if (o.positional().size() != 1) throw UsageError("export: give exactly one IN.json (see 'tdisc export --help')");

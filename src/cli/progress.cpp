@@ -1,0 +1,78 @@
+// The progress line of `tdisc search` (progress.hpp): its formatting and the terminal sink.
+#include "src/cli/progress.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+namespace tdisc::cli {
+
+std::string human_count(double x) {
+  char buf[32];
+  if (x >= 1e9) std::snprintf(buf, sizeof buf, "%.2fG", x / 1e9);
+  else if (x >= 1e6) std::snprintf(buf, sizeof buf, "%.2fM", x / 1e6);
+  else if (x >= 1e3) std::snprintf(buf, sizeof buf, "%.1fk", x / 1e3);
+  else std::snprintf(buf, sizeof buf, "%.0f", x);
+  return buf;
+}
+
+std::string human_seconds(double s) {
+  char buf[32];
+  if (s < 60) std::snprintf(buf, sizeof buf, "%.1fs", s);
+  else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+  else std::snprintf(buf, sizeof buf, "%dh%02dm", static_cast<int>(s) / 3600, (static_cast<int>(s) % 3600) / 60);
+  return buf;
+}
+
+std::string progress_line(const search::ProgressView& v, double rate, const std::string& rate_name) {
+  auto get = [&](const char* k) -> double {
+    auto it = v.counters.find(k);
+    return it == v.counters.end() ? NAN : it->second;
+  };
+  char head[64];
+  std::snprintf(head, sizeof head, "[%8s]", human_seconds(v.elapsed).c_str());
+  std::string line = head;
+  if (double r = get("rank"); !std::isnan(r)) line += " rank " + std::to_string(static_cast<int>(r)) + " ·";
+  line += " best " + (v.best_rank > 0 ? std::to_string(v.best_rank) : std::string("-")) + " → " + std::to_string(v.target_rank);
+  if (!rate_name.empty()) line += " · " + human_count(rate) + " " + rate_name;
+  if (double r = get("restarts"); !std::isnan(r)) line += " · restarts " + human_count(r);
+  if (double a = get("lift_attempts"); !std::isnan(a)) {
+    double ok = get("lifts");
+    line += " · lifts " + std::to_string(static_cast<long>(std::isnan(ok) ? 0 : ok)) + "/" + std::to_string(static_cast<long>(a));
+  }
+  if (double r = get("residual"); !std::isnan(r)) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " · residual %.3g", r);
+    line += buf;
+  }
+  if (double x = get("exact_fraction"); !std::isnan(x)) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " · exact %.0f%%", 100 * x);
+    line += buf;
+  }
+  return line;
+}
+
+TerminalProgress::TerminalProgress() : tty_(isatty(STDERR_FILENO)) {}
+
+void TerminalProgress::update(const search::ProgressView& v) {
+  if (v.session - last_print_ < (tty_ ? 0.5 : 5.0)) return;
+  // The walk rate of engines that count moves; none for the numeric engine (it counts restarts).
+  const auto& c = v.counters;
+  const bool flips = c.count("flips") > 0, counted = flips || c.count("moves") > 0;
+  const double moves = flips ? c.at("flips") : counted ? c.at("moves") : 0;
+  const double rate = (moves - last_moves_) / std::max(1e-9, v.session - last_t_);
+  last_moves_ = moves, last_t_ = v.session, last_print_ = v.session;
+  const std::string line = progress_line(v, rate, flips ? "flips/s" : counted ? "moves/s" : "");
+  if (tty_) std::cerr << "\r\033[K" << line << std::flush;
+  else std::cerr << line << "\n";
+}
+
+void TerminalProgress::finish() {
+  if (tty_) std::cerr << "\r\033[K" << std::flush;
+}
+
+}  // namespace tdisc::cli
