@@ -60,7 +60,7 @@ for format in $TARGETS; do
     {\"target\": \"$format\", \"wall_s\": $wall, \"executions\": $execs, \"coverage\": $cov, \"oom_timeout_crash\": \"$found\", \"artifacts\": $artifacts, \"peak_rss_mb\": $peak}"
 done
 
-out="bench/results/fuzz-$(date -u +%Y-%m-%d).json"
+out="bench/results/fuzz-$(date -u +%Y-%m-%d)${TAG:+-$TAG}.json"  # TAG: several campaigns a day
 cat >"$out.tmp" <<JSON
 {
   "benchmark": "fuzz",
