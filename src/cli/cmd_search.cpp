@@ -15,6 +15,7 @@
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/search/known_ranks.hpp"
+#include "src/search/numeric/batch_engine.hpp"
 #include "src/search/numeric/lattice.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/progress.hpp"
@@ -46,6 +47,8 @@ const OptionTable kSearchOptions{
                                "                               auto: a z3 walk beside a plain one where it applies", "TDISC_SYMMETRY"},
      {"catalog", "", "", "also add new bests to algorithms/<format>/", "TDISC_CATALOG"},
      {"lattice", "L", "", "numeric engine: ternary, integer, half or half-gaussian [default: by ring and rank]", "TDISC_LATTICE"},
+     {"device", "D", "cpu", "numeric engine: cpu, or cuda[:N] (a batch of restarts on GPU N; rounding and\n"
+                            "                               exact repair on the --threads CPU threads)", "TDISC_DEVICE"},
      {"params", "JSON", "", "engine parameters: a JSON object or @FILE (see the engine's defaults)", "TDISC_PARAMS"},
      {"checkpoint-every", "T", "30s", "longest time between checkpoints", "TDISC_CHECKPOINT_EVERY"},
      {"quiet,q", "", "", "no progress line", ""},
@@ -129,6 +132,38 @@ Plan plan_target(const ParsedOptions& o) {
   return plan;
 }
 
+// --device cpu|cuda[:N]: the numeric engine's "device" and "gpu" parameters.
+void apply_device(const ParsedOptions& o, const Plan& plan, nlohmann::json& params) {
+  if (!o.has("device")) return;
+  const std::string d = o.text("device");
+  if (d == "cpu") {
+    if (plan.engine == "numeric") params["device"] = "cpu";
+    return;
+  }
+  if (d.rfind("cuda", 0) != 0 || (d.size() > 4 && d[4] != ':'))
+    throw UsageError("--device: unknown device \"" + d + "\" (known: cpu, cuda, cuda:N)");
+  long index = 0;
+  if (d.size() > 4) {
+    const std::string n = d.substr(5);
+    char* end = nullptr;
+    index = std::strtol(n.c_str(), &end, 10);
+    if (n.empty() || *end != '\0' || index < 0 || index > 1023)
+      throw UsageError("--device: \"" + d + "\": the GPU index must be an integer in [0, 1023]");
+  }
+  if (plan.engine != "numeric")
+    throw UsageError("--device " + d + ": only the numeric engine runs on a GPU (this search runs the " + plan.engine +
+                     " engine; add --engine numeric)");
+  params["device"] = "cuda";
+  params["gpu"] = index;
+}
+
+// Before a GPU run starts: which device and how many restarts at once (or why not, exit 1).
+void print_device(const search::Target& target, const std::string& engine, const nlohmann::json& params) {
+  if (engine != "numeric" || params.value("device", "cpu") != "cuda") return;
+  const std::string headline = search::numeric::cuda_headline(target, params);  // throws before printing
+  std::cout << "  device: " << headline << "\n" << std::flush;
+}
+
 // --symmetry z3: the flip engine's "symmetry" parameter, for square formats only.
 void apply_symmetry(const ParsedOptions& o, const Plan& plan, nlohmann::json& params) {
   const std::string s = o.text("symmetry");
@@ -209,6 +244,7 @@ int resume_run(const ParsedOptions& o, const std::string& dir) {
   std::cout << "tdisc search: resuming " << dir << " (" << r.target.format.str() << " rank " << r.target.rank << " over "
             << ring_name(r.target.ring) << ", engine " << r.engine << ", seed " << r.seed << ", "
             << search::human_seconds(checkpoint->value("elapsed", 0.0)) << " done)\n";
+  print_device(r.target, r.engine, r.params);
   search::Orchestrator orch(r, checkpoint);
   return finish(orch.run(*engine), r);
 }
@@ -243,6 +279,7 @@ int cmd_search(const Args& args) {
     r.params["lattice"] = l;
   }
   apply_symmetry(o, plan, r.params);
+  apply_device(o, plan, r.params);
   r.out_dir = o.has("out") ? o.text("out") : default_out(plan.target);
   nlohmann::json llm = llm_params(o);
   if (plan.engine == "llm" && !llm.contains("run_dir")) llm["run_dir"] = r.out_dir;
@@ -273,6 +310,7 @@ int cmd_search(const Args& args) {
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
             << (r.threads > 1 ? "s" : "") << ", seed " << r.seed << ", budget " << search::human_seconds(r.seconds)
             << "\n  run directory: " << r.out_dir << "\n" << std::flush;
+  print_device(plan.target, plan.engine, r.params);
   search::Orchestrator orch(r);
   return finish(orch.run(*engine), r);
 }

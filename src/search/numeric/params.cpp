@@ -28,6 +28,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 const std::vector<Spec>& table() {
   static const std::vector<Spec> t = {
+      {"device", Kind::Choice, "cpu", 0, 0, {"cpu", "cuda"}},
+      {"gpu", Kind::Integer, 0, 0, 1023},
+      {"gpu_batch", Kind::Integer, 0, 0, 1e7},
       {"method", Kind::Choice, "auto", 0, 0, {"auto", "als", "lm"}},
       {"round_method", Kind::Choice, "auto", 0, 0, {"auto", "als", "lm"}},
       {"field", Kind::Choice, "auto", 0, 0, {"auto", "real", "complex"}},
@@ -143,6 +146,10 @@ Lattice auto_lattice(const Target& target) {
   return integer && target.rank >= *integer ? Lattice::Ternary : Lattice::Half;
 }
 
+std::string device_name(const Params& p) {
+  return p.device == Device::Cuda ? "cuda:" + std::to_string(p.gpu) : "cpu";
+}
+
 Params resolve(const nlohmann::json& params, const Target& target) {
   auto problems = validate(params);
   TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
@@ -161,6 +168,9 @@ Params resolve(const nlohmann::json& params, const Target& target) {
     p.method = method == "lm" ? Method::Lm : Method::Als;
   const std::string round_method = m["round_method"];
   p.round_method = round_method == "als" ? Method::Als : round_method == "lm" ? Method::Lm : Method::Auto;
+  p.device = m["device"] == "cuda" ? Device::Cuda : Device::Cpu;
+  p.gpu = m["gpu"];
+  p.gpu_batch = m["gpu_batch"];
   p.init_scale = m["init_scale"];
   p.restarts = m["restarts"];
   p.restart_seconds = m["restart_seconds"];
