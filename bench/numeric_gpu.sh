@@ -75,8 +75,8 @@ out = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%dT%H:%M:%SZ"), "commi
        "command": "bench/numeric_gpu.sh (GPU: one device call; CPU: --cpu here)", "seed": 1, "gpu": {}, "cpu": {}}
 for name in sorted(os.listdir(f"{runs}/runs")) if os.path.isdir(f"{runs}/runs") else []:
     out["gpu"][name] = run_summary(f"{runs}/runs/{name}")
-for name in sorted(os.listdir(f"{cpu}")):
-    if os.path.isdir(f"{cpu}/{name}"): out["cpu"][name] = run_summary(f"{cpu}/{name}")
+for name in sorted(os.listdir(f"{cpu}/runs")) if os.path.isdir(f"{cpu}/runs") else []:
+    out["cpu"][name] = run_summary(f"{cpu}/runs/{name}")
 for side, d in (("gpu", gpu), ("cpu", cpu)):
     p = f"{d}/quality.jsonl"
     if os.path.exists(p): out[side]["quality-3x3-23"] = [json.loads(l) for l in open(p)]
@@ -129,11 +129,13 @@ quality() {
 
 if [ "${1:-}" = "--cpu" ]; then
   TDISC=$root/build/ci/tdisc TESTS_NUMERIC=$root/build/ci/tests/tests_numeric
+  cat /proc/loadavg > "$OUT/load_before.txt"
   {
     echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2) · $(nproc) cores · commit $(git rev-parse --short HEAD)"
     search cpu-4x4-48-QI ${CPU_SECONDS:-120} --size 4x4 --rank 48 --ring QI --engine numeric --device cpu --threads 1
     quality cpu-3x3-23 ${CPU_SECONDS:-120} 1 '{"device":"cpu"}'
     echo "load after: $(cat /proc/loadavg)"
+    cat /proc/loadavg > "$OUT/load_after.txt"
   } 2>&1 | tee "$OUT/cpu.log"
   exit 0
 fi
