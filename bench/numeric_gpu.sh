@@ -161,7 +161,7 @@ t0=$(date +%s)
   wait
   search gpu-2x4x5-32 ${T_245:-90} --size 2x4x5 --rank 32 --ring Q --engine numeric --device cuda --threads $threads
   left=$(( budget - ($(date +%s) - t0) ))
-  [ $left -gt 30 ] && search gpu-4x4-48-hunt $left --size 4x4 --rank 48 --ring QI --engine numeric --device cuda --threads $threads
+  [ $left -gt 30 ] && seed=$((seed + 1)) && search gpu-4x4-48-hunt $left --size 4x4 --rank 48 --ring QI --engine numeric --device cuda --threads $threads
   echo "== done after $(( $(date +%s) - t0 )) s"
 } 2>&1 | tee "$OUT/gpu.log"
 tar czf "$OUT/runs.tgz" -C "$OUT" runs && rm -rf "$OUT/runs"

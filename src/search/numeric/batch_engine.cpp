@@ -3,6 +3,7 @@
 #include "src/search/numeric/batch_engine.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <thread>
 
 #include "src/search/numeric/batch_pack.hpp"
@@ -46,12 +47,15 @@ public:
     while (!run_.stopping()) {
       const std::vector<SlotState>& st = dev_.advance(kSweepsPerLaunch);
       bool busy = false;
+      long parked = 0;
       for (int slot = 0; slot < dev_.slots(); ++slot) {
         count_sweeps(slot, st[slot]);
-        if (st[slot].phase == kNearMiss && hand_over(slot, st[slot])) assign(slot);
+        if (st[slot].phase == kNearMiss && !run_.stopping() && hand_over(slot, st[slot])) assign(slot);
         else if (st[slot].phase == kStalled) stalled(slot, st[slot]), assign(slot);
         busy = busy || st[slot].phase != kIdle;
+        parked += st[slot].phase == kNearMiss ? 1 : 0;
       }
+      parked_ = parked;
       if (!busy && queue_.pending() == 0) break;
       if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(5));
       run_.maybe_checkpoint();
@@ -130,6 +134,7 @@ private:
     e["elapsed"] = std::chrono::duration<double>(Clock::now() - started_).count();
     e["device"] = dev_.name();
     e["slots"] = dev_.slots();
+    e["parked"] = parked_.load();  // near-misses waiting in their slots for a free rounding thread
     double best = run_.best_residual_so_far();
     e["best_residual"] = std::isfinite(best) ? best : -1.0;
     run_.reporter().event(e);
@@ -145,6 +150,7 @@ private:
   std::mutex m_;
   BatchTotals totals_;
   Clock::time_point started_ = Clock::now();
+  std::atomic<long> parked_{0};
 };
 
 }  // namespace
