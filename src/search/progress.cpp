@@ -35,6 +35,7 @@ std::string progress_line(const ProgressView& v) {
   line += " best " + (v.best_rank > 0 ? std::to_string(v.best_rank) : std::string("-")) + " → " + std::to_string(v.target_rank);
   if (!v.rate_name.empty()) line += " · " + human_count(v.rate) + " " + v.rate_name;
   if (double r = get("restarts"); !std::isnan(r)) line += " · restarts " + human_count(r);
+  if (double n = get("near_misses"); !std::isnan(n)) line += " · near-misses " + human_count(n);  // GPU batch
   if (double a = get("lift_attempts"); !std::isnan(a)) {
     double ok = get("lifts");
     line += " · lifts " + std::to_string(static_cast<long>(std::isnan(ok) ? 0 : ok)) + "/" + std::to_string(static_cast<long>(a));
