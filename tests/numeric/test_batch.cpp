@@ -184,6 +184,20 @@ TEST_CASE("batch driver: stalled slots are refilled in place until the restart b
   CHECK(ended);
 }
 
+TEST_CASE("batch driver: a resumed run starts at the checkpoint's restart and keeps its seed pool", "[fast][batch]") {
+  EngineConfig c = config(*parse_format("2x2x2"), 6, {{"restarts", 12}, {"als_iterations", 100}, {"stall_iterations", 50}});
+  c.resume = nlohmann::json{{"engine", "numeric"}, {"version", 1}, {"next_restart", 9}, {"best_residual", 0.5},
+                            {"best_exact_fraction", 0.0}};
+  test::RecordingReporter rep(Ring::Q, 60);
+  Run run(c, rep);
+  auto dev = make_reference_batch(batch_problem(run.matmul(), 6, run.parameters()), 4);
+  BatchTotals t = run_batched(run, *dev, 1);
+  CHECK(t.started == 3);  // restarts 9, 10, 11
+  CHECK(rep.counters["restarts"] == 3);
+  CHECK(rep.checkpoints.back()["next_restart"] == 12);
+  CHECK(rep.counters["residual"] <= 0.5);
+}
+
 TEST_CASE("batch driver on the CPU reference finds 2x2 rank 7 over Q and offers only verified schemes", "[fast][batch]") {
   EngineConfig c = config(*parse_format("2x2x2"), 7, nlohmann::json::object(), 3);
   test::RecordingReporter rep(Ring::Q, 60);
