@@ -13,6 +13,7 @@ namespace tdisc::search::numeric {
 
 // The problem every slot of the batch solves.
 struct BatchProblem {
+  std::array<int, 3> nmp{};                     // ⟨n,m,p⟩ (plain ints: nvcc compiles this header as C++17)
   std::array<int, 3> dims{};                    // I_0 = n·m, I_1 = m·p, I_2 = p·n
   int rank = 0;
   bool complex = false;

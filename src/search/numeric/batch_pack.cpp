@@ -7,6 +7,7 @@ namespace tdisc::search::numeric {
 
 BatchProblem batch_problem(const MatmulTensor& t, int rank, const Params& p) {
   BatchProblem b;
+  b.nmp = {t.format.n, t.format.m, t.format.p};
   b.dims = t.dims;
   b.rank = rank;
   b.complex = p.complex;
@@ -32,16 +33,7 @@ BatchProblem batch_problem(const MatmulTensor& t, int rank, const Params& p) {
   return b;
 }
 
-MatmulTensor tensor_of(const BatchProblem& p) {
-  MatmulTensor t;
-  t.dims = p.dims;
-  for (const auto& o : p.ones) {
-    t.ones[0].push_back(o);
-    t.ones[1].push_back({o[1], o[2], o[0]});
-    t.ones[2].push_back({o[2], o[0], o[1]});
-  }
-  return t;
-}
+MatmulTensor tensor_of(const BatchProblem& p) { return matmul_tensor(Format{p.nmp[0], p.nmp[1], p.nmp[2]}); }
 
 template <class S>
 std::vector<double> pack(const BatchProblem& p, const Factors<S>& x) {
