@@ -12,6 +12,7 @@
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
+#include "src/cli/catalog_verbs.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/search/known_ranks.hpp"
@@ -45,6 +46,9 @@ const OptionTable kSearchOptions{
                                "                               (square formats, flip engine; Moosbauer–Poole 2025); none: never;\n"
                                "                               auto: a z3 walk beside a plain one where it applies", "TDISC_SYMMETRY"},
      {"catalog", "", "", "also add new bests to algorithms/<format>/", "TDISC_CATALOG"},
+     {"meta", "", "", "meta flips: start from a catalogued scheme of a neighbouring format carried over by\n"
+                      "                               extend, project, merge or product, then flip walks (Kauers–Wood 2025)", "TDISC_META"},
+     {"meta-catalog", "DIR", "", "--meta: catalogue the starts come from [default: the source tree's algorithms/]", "TDISC_META_CATALOG"},
      {"lattice", "L", "", "numeric engine: ternary, integer, half or half-gaussian [default: by ring and rank]", "TDISC_LATTICE"},
      {"params", "JSON", "", "engine parameters: a JSON object or @FILE (see the engine's defaults)", "TDISC_PARAMS"},
      {"checkpoint-every", "T", "30s", "longest time between checkpoints", "TDISC_CHECKPOINT_EVERY"},
@@ -118,6 +122,12 @@ Plan plan_target(const ParsedOptions& o) {
   std::string e = o.text("engine");
   if (e != "auto" && e != "flip" && e != "numeric" && e != "llm")
     throw UsageError("--engine: unknown engine \"" + e + "\" (known: auto, flip, numeric, llm)");
+  if (o.flag("meta")) {
+    if (e != "auto" && e != "flip") throw UsageError("--meta: meta flips drive the flip engine, not " + e);
+    if (o.has("from")) throw UsageError("--meta: the starts come from the catalogue (--meta-catalog); --from cannot be combined with it");
+    plan.engine = "meta";
+    return plan;
+  }
   if (e == "auto") {
     bool modular_or_integer = plan.target.ring == Ring::ZT || plan.target.ring == Ring::Z ||
                               ring_is_modular(plan.target.ring);
@@ -243,6 +253,8 @@ int cmd_search(const Args& args) {
     r.params["lattice"] = l;
   }
   apply_symmetry(o, plan, r.params);
+  if (plan.engine == "meta") r.params["catalogue"] = o.has("meta-catalog") ? o.text("meta-catalog") : default_catalogue_dir();
+  else if (o.has("meta-catalog")) throw UsageError("--meta-catalog: only a --meta search reads starts from a catalogue");
   r.out_dir = o.has("out") ? o.text("out") : default_out(plan.target);
   nlohmann::json llm = llm_params(o);
   if (plan.engine == "llm" && !llm.contains("run_dir")) llm["run_dir"] = r.out_dir;

@@ -1,0 +1,160 @@
+// The meta walk (Kauers–Wood 2025, "consequences of the Moosbauer–Poole algorithms"): rounds of
+// one meta move from a catalogued neighbour into the target format, then ordinary flip walks there.
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+
+#include "decomposition/error.hpp"
+#include "src/search/flip/lanes.hpp"
+#include "src/search/flip/meta_engine.hpp"
+#include "src/search/flip/meta_moves.hpp"
+#include "src/search/flip/meta_params.hpp"
+#include "src/search/flip/params.hpp"
+#include "verifier/verify.hpp"
+
+namespace tdisc::search::flip {
+
+const char* meta_axis_name(Axis a) { return a == Axis::N ? "n" : a == Axis::M ? "m" : "p"; }
+int& meta_dimension(Format& f, Axis a) { return a == Axis::N ? f.n : a == Axis::M ? f.m : f.p; }
+
+std::vector<MetaStart> meta_starts(Format target, const Shelf& shelf, int project_depth) {
+  std::vector<MetaStart> all = extend_starts(target, shelf);
+  for (auto&& more : {project_starts(target, shelf, project_depth), merge_starts(target, shelf), product_starts(target, shelf)})
+    all.insert(all.end(), more.begin(), more.end());
+  std::stable_sort(all.begin(), all.end(), [](const MetaStart& a, const MetaStart& b) { return a.rank < b.rank; });
+  return all;
+}
+
+namespace {
+
+// One round's view of the run: stops when the run stops or the round's slice is over; tags what
+// it offers and logs with the round's start. Rounds do not checkpoint (the meta walk does not resume).
+class RoundReporter : public Reporter {
+public:
+  RoundReporter(Reporter& base, double seconds, nlohmann::json tag)
+      : base_(base), end_(std::chrono::steady_clock::now() +
+             std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))), tag_(std::move(tag)) {}
+  bool offer(const Scheme& s, const std::string& method) override {
+    Scheme tagged = s;
+    tagged.provenance.method = "meta+" + method;
+    tagged.provenance.extra["meta_start"] = tag_.at("start").get<std::string>();
+    tagged.provenance.extra["meta_run_seed"] = std::to_string(tag_.at("run_seed").get<unsigned long long>());
+    return base_.offer(tagged, tagged.provenance.method);
+  }
+  void event(const nlohmann::json& e) override {
+    nlohmann::json t = e;
+    t["meta_round"] = tag_.at("round");
+    base_.event(t);
+  }
+  void add(const std::string& counter, double delta) override { base_.add(counter, delta); }
+  void set(const std::string& counter, double value) override { base_.set(counter, value); }
+  bool stop_requested() const override { return base_.stop_requested() || std::chrono::steady_clock::now() >= end_; }
+  int best_rank() const override { return base_.best_rank(); }
+  bool checkpoint_due() const override { return false; }
+  void checkpoint(const nlohmann::json&) override {}
+
+private:
+  Reporter& base_;
+  std::chrono::steady_clock::time_point end_;
+  nlohmann::json tag_;
+};
+
+// The ring catalogued starts must be usable over: the walk's own (ZT unless a modular walk).
+Ring start_ring(const EngineConfig& config) {
+  return walk_ring_for(config.target.ring, config.params.value("walk_ring", std::string("auto")));
+}
+
+std::string neighbour_list(Format t) {
+  return "formats one index smaller or up to a few larger on one axis, two parts whose sum along an axis is " +
+         t.str() + ", or two factors whose product is " + t.str();
+}
+
+class MetaEngine : public Engine {
+public:
+  std::string name() const override { return "meta"; }
+  nlohmann::json default_params() const override {
+    nlohmann::json d = default_flip_params();
+    d.update(default_meta_params());
+    return d;
+  }
+  std::vector<std::string> validate_params(const nlohmann::json& params) const override {
+    std::vector<std::string> out = check_meta_params(params);
+    for (auto& p : check_flip_params(flip_part(params))) out.push_back(p);
+    if (params.value("symmetry", std::string("auto")) == "z3")
+      out.push_back("symmetry: z3 walks start from Z3-invariant schemes; a moved scheme is not (use none or auto)");
+    return out;
+  }
+  void run(const EngineConfig& config, Reporter& reporter) override {
+    auto problems = validate_params(config.params);
+    TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
+    if (config.resume) throw UsageError("the meta walk does not resume: start a new search (rounds, starts and seeds are in events.jsonl)");
+    if (config.start) throw UsageError("--meta takes its starts from the catalogue: it cannot be combined with --from");
+    const MetaParams mp = parse_meta_params(config.params);
+    const Shelf shelf(read_catalogue(mp.catalogue), start_ring(config), config.target.format);
+    std::vector<MetaStart> starts = walkable(meta_starts(config.target.format, shelf, mp.project_depth), config);
+    if (starts.empty())
+      throw InputError(mp.catalogue, 0, "no catalogued scheme usable over " + std::string(ring_name(shelf.usable())) +
+                                            " neighbours " + config.target.format.str() + " (a meta walk starts from " +
+                                            neighbour_list(config.target.format) + ")");
+    announce(starts, shelf, config);
+    rounds(starts, shelf, mp, config, reporter);
+  }
+
+private:
+  // The flip walkers hold at most 254 terms, each factor in 64 bits.
+  static std::vector<MetaStart> walkable(std::vector<MetaStart> starts, const EngineConfig& config) {
+    const Format& f = config.target.format;
+    if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
+      throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");
+    const int plus_diff = config.params.value("plus_diff", WalkParams{}.plus_diff);
+    std::erase_if(starts, [&](const MetaStart& s) { return s.rank + plus_diff + 8 >= 255; });
+    return starts;
+  }
+
+  static void announce(const std::vector<MetaStart>& starts, const Shelf& shelf, const EngineConfig& config) {
+    std::cout << "meta: " << starts.size() << " start" << (starts.size() == 1 ? "" : "s") << " into "
+              << config.target.format.str() << " from the catalogue (schemes usable over " << ring_name(shelf.usable())
+              << "), lowest rank first:\n";
+    for (size_t k = 0; k < starts.size() && k < 5; ++k) std::cout << "  rank " << starts[k].rank << ": " << starts[k].describe << "\n";
+    if (starts.size() > 5) std::cout << "  … and " << starts.size() - 5 << " more\n";
+    std::cout << std::flush;
+  }
+
+  static const MetaStart& pick(const std::vector<MetaStart>& starts, int round, const MetaParams& mp, Rng& rng) {
+    if (round == 0 || rng.unit() < mp.best_start) return starts.front();
+    return starts[rng.below(static_cast<std::uint32_t>(starts.size()))];
+  }
+
+  static void rounds(const std::vector<MetaStart>& starts, const Shelf& shelf, const MetaParams& mp, const EngineConfig& config,
+                     Reporter& reporter) {
+    Rng rng(config.seed);
+    for (int round = 0; !reporter.stop_requested(); ++round) {
+      const MetaStart& s = pick(starts, round, mp, rng);
+      const std::uint64_t seed = rng.next();
+      Rng draw(seed);
+      Scheme start = s.build(draw);
+      const Verdict v = verify(start, shelf.usable());  // a move that breaks a scheme is a bug in tdisc
+      TDISC_REQUIRE(v.valid, s.describe + " gave an invalid scheme: " + v.why_not);
+      start.provenance.extra["meta_start"] = s.describe;
+      std::cout << "meta: round " << round + 1 << ": " << s.describe << ", start rank " << start.rank() << ", seed " << seed
+                << "\n" << std::flush;
+      reporter.event({{"event", "meta_start"}, {"round", round + 1}, {"move", s.move}, {"start", s.describe},
+                      {"rank", start.rank()}, {"seed", seed}});
+      EngineConfig c = config;
+      c.start = std::move(start);
+      c.seed = seed;
+      c.params = flip_part(config.params);
+      if (c.params.value("symmetry", std::string("auto")) == "auto") c.params["symmetry"] = "none";
+      RoundReporter round_reporter(reporter, mp.slice, {{"round", round + 1}, {"start", s.describe}, {"run_seed", config.seed}});
+      run_lanes(c, round_reporter);
+    }
+  }
+};
+
+}  // namespace
+
+}  // namespace tdisc::search::flip
+
+namespace tdisc::search {
+std::unique_ptr<Engine> make_meta_engine() { return std::make_unique<flip::MetaEngine>(); }
+}  // namespace tdisc::search
