@@ -19,7 +19,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TDISC=${TDISC:-$ROOT/build/ci/tdisc}
 BUDGET=${BUDGET:-10}
 SEED=${SEED:-1}
-SOTA=${SOTA:-$ROOT/../shared/fixtures/public/fmm-catalogue/fmm_sota.json}
+SOTA=${SOTA:-$ROOT/../shared/fixtures/public/fmm-catalogue/fmm_sota.json}  # in a worktree, pass SOTA=…
 CATALOG=${CATALOG:-$ROOT/algorithms}
 PEER_FLIPS=${PEER_FLIPS:-100000}
 WORK=${KEEP:-$(mktemp -d /tmp/tdisc-metabench-XXXXXX)}

@@ -15,6 +15,7 @@
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "src/search/flip/meta_engine.hpp"
 #include "src/search/known_ranks.hpp"
 #include "src/search/numeric/lattice.hpp"
 #include "src/search/orchestrator.hpp"
@@ -270,7 +271,8 @@ int cmd_search(const Args& args) {
       throw UsageError("--from: " + o.text("from") + " is a " + r.start->format.str() + " scheme, not " + plan.target.format.str());
     if (r.start->provenance.source.empty()) r.start->provenance.source = o.text("from");
   }
-  auto engine = search::make_engine(plan.engine);
+  // The meta walk is not in the engine table: it needs a catalogue, which recipes (llm) do not carry.
+  auto engine = plan.engine == "meta" ? search::make_meta_engine() : search::make_engine(plan.engine);
   if (!engine) throw UsageError("engine " + plan.engine + " is not available in this build");
   nlohmann::json engine_params = r.params;
   if (plan.engine != "llm") engine_params.erase("llm");

@@ -23,6 +23,7 @@ std::vector<MetaStart> product_starts(Format target, const Shelf& shelf) {
       for (int c : divisors(target.p)) {
         const Format f{a, b, c}, g{target.n / a, target.m / b, target.p / c};
         if (f.classical_rank() == 1 || g.classical_rank() == 1 || g < f) continue;  // trivial, or counted as (g, f)
+        if (has_unit_dimension(f) && has_unit_dimension(g)) continue;  // classical ⊗ classical is classical
         auto rf = shelf.rank(f), rg = shelf.rank(g);
         if (!rf || !rg) continue;
         MetaStart s;

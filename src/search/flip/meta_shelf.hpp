@@ -36,6 +36,10 @@ private:
   Format target_;
 };
 
+// Whether a dimension is 1: the classical algorithm is optimal there (rank n·m·p), so the shelf
+// makes such schemes itself.
+bool has_unit_dimension(Format f);
+
 // The six (or fewer, when dimensions repeat) orientations of a format.
 std::vector<Format> permutations_of(Format f);
 
