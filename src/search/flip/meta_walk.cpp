@@ -28,7 +28,8 @@ std::vector<MetaStart> meta_starts(Format target, const Shelf& shelf, int projec
 namespace {
 
 // One round's view of the run: stops when the run stops or the round's slice is over; tags what
-// it offers and logs with the round's start. Rounds do not checkpoint (the meta walk does not resume).
+// it offers and logs with the round's start (its hash as parent, its sources' licences). Rounds
+// do not checkpoint (the meta walk does not resume).
 class RoundReporter : public Reporter {
 public:
   RoundReporter(Reporter& base, double seconds, nlohmann::json tag)
@@ -39,6 +40,8 @@ public:
     tagged.provenance.method = "meta+" + method;
     tagged.provenance.extra["meta_start"] = tag_.at("start").get<std::string>();
     tagged.provenance.extra["meta_run_seed"] = std::to_string(tag_.at("run_seed").get<unsigned long long>());
+    tagged.provenance.parent = tag_.at("parent").get<std::string>();  // the start the walk came down from
+    if (const std::string l = tag_.at("licence").get<std::string>(); !l.empty()) tagged.provenance.extra["licence"] = l;
     return base_.offer(tagged, tagged.provenance.method);
   }
   void event(const nlohmann::json& e) override {
@@ -145,7 +148,11 @@ private:
       c.seed = seed;
       c.params = flip_part(config.params);
       if (c.params.value("symmetry", std::string("auto")) == "auto") c.params["symmetry"] = "none";
-      RoundReporter round_reporter(reporter, mp.slice, {{"round", round + 1}, {"start", s.describe}, {"run_seed", config.seed}});
+      const auto licence = c.start->provenance.extra.find("licence");
+      RoundReporter round_reporter(reporter, mp.slice,
+                                   {{"round", round + 1}, {"start", s.describe}, {"run_seed", config.seed},
+                                    {"parent", "sha256:" + scheme_sha256(*c.start)},
+                                    {"licence", licence == c.start->provenance.extra.end() ? "" : licence->second}});
       run_lanes(c, round_reporter);
     }
   }
