@@ -59,6 +59,41 @@ TEST_CASE("every meta move gives a scheme the exact verifier accepts in the new 
   }
 }
 
+namespace {
+
+// A run that never stops by itself: the detour's own clock ends its walk.
+struct OpenRun : tdisc::search::Reporter {
+  bool offer(const Scheme&, const std::string&) override { return true; }
+  void event(const nlohmann::json&) override {}
+  void add(const std::string&, double) override {}
+  void set(const std::string&, double) override {}
+  bool stop_requested() const override { return false; }
+  int best_rank() const override { return 1 << 30; }
+  bool checkpoint_due() const override { return false; }
+  void checkpoint(const nlohmann::json&) override {}
+};
+
+}  // namespace
+
+TEST_CASE("a detour goes out one index, walks, and comes back to a valid scheme of the format", "[fast]") {
+  const Scheme best = join(test::strassen(), classical_scheme({2, 2, 1}), Axis::P);  // 2x2x3:11
+  tdisc::search::EngineConfig walk;
+  walk.target = {{2, 2, 3}, 11, Ring::ZT};
+  walk.params = {{"walk_ring", "ZT"}, {"symmetry", "none"}};
+  OpenRun run;
+  for (Axis axis : {Axis::N, Axis::M, Axis::P})
+    for (std::uint64_t seed : {1u, 2u}) {
+      walk.seed = seed;
+      Rng rng(seed);
+      const Scheme back = detour(best, axis, walk, 0.2, run, rng);
+      INFO("axis " << meta_axis_name(axis) << " seed " << seed);
+      REQUIRE(back.format == Format{2, 2, 3});
+      const Verdict v = verify(back, Ring::ZT);
+      INFO(v.why_not);
+      CHECK(v.valid);
+    }
+}
+
 TEST_CASE("the shelf never offers the target format, and rotates schemes to the orientation asked for", "[fast]") {
   const auto catalogue = read_catalogue(test::source_path("algorithms"));
   const Shelf shelf(catalogue, Ring::ZT, {2, 3, 4});
@@ -74,8 +109,9 @@ TEST_CASE("the shelf never offers the target format, and rotates schemes to the 
 TEST_CASE("meta parameters: bad values are named, nothing is clamped", "[fast]") {
   CHECK(check_meta_params({{"catalogue", "x"}}).empty());
   CHECK(check_meta_params(nlohmann::json::object()).size() == 1);  // no catalogue
-  auto bad = check_meta_params({{"catalogue", "x"}, {"meta_slice", 0}, {"meta_project_depth", 9}, {"meta_best_start", 2}});
-  CHECK(bad.size() == 3);
+  auto bad = check_meta_params({{"catalogue", "x"}, {"meta_slice", 0}, {"meta_project_depth", 9}, {"meta_best_start", 2},
+                                {"meta_detour", -1}});
+  CHECK(bad.size() == 4);
   CHECK(flip_part({{"catalogue", "x"}, {"meta_slice", 1}, {"plus_diff", 3}}) == nlohmann::json{{"plus_diff", 3}});
 }
 

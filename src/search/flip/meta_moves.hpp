@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "decomposition/constructions.hpp"
+#include "src/search/engine.hpp"
 #include "src/search/flip/meta_shelf.hpp"
 #include "src/search/flip/rng.hpp"
 
@@ -29,6 +30,11 @@ std::vector<MetaStart> project_starts(Format target, const Shelf& shelf, int dep
 std::vector<MetaStart> merge_starts(Format target, const Shelf& shelf);
 // meta_product.cpp: ⟨a,b,c⟩ ⊗ ⟨d,e,f⟩ = ⟨ad,be,cf⟩ (kronecker), neither factor ⟨1,1,1⟩.
 std::vector<MetaStart> product_starts(Format target, const Shelf& shelf);
+
+// meta_detour.cpp: `best` (a scheme of the target format) goes out one index along `axis` (extend),
+// is walked there for `seconds` by the flip walkers of `walk` (its ring and parameters; results
+// verified), and comes back by dropping a random index on that axis (project). Stops with `run`.
+Scheme detour(const Scheme& best, Axis axis, const EngineConfig& walk, double seconds, const Reporter& run, Rng& rng);
 
 // Every start of the four moves, lowest rank first (ties: the order above, then the description).
 std::vector<MetaStart> meta_starts(Format target, const Shelf& shelf, int project_depth);

@@ -6,7 +6,7 @@ namespace tdisc::search::flip {
 nlohmann::json default_meta_params() {
   MetaParams d;
   return {{"catalogue", d.catalogue}, {"meta_slice", d.slice}, {"meta_project_depth", d.project_depth},
-          {"meta_best_start", d.best_start}};
+          {"meta_best_start", d.best_start}, {"meta_detour", d.detour}};
 }
 
 bool is_meta_key(const std::string& key) { return default_meta_params().contains(key); }
@@ -26,6 +26,9 @@ std::vector<std::string> check_meta_params(const nlohmann::json& p) {
   if (p.contains("meta_best_start") && (!p["meta_best_start"].is_number() || p["meta_best_start"].get<double>() < 0 ||
                                         p["meta_best_start"].get<double>() > 1))
     out.push_back("meta_best_start: must be a number in 0..1");
+  if (p.contains("meta_detour") && (!p["meta_detour"].is_number() || p["meta_detour"].get<double>() < 0 ||
+                                    p["meta_detour"].get<double>() > 1))
+    out.push_back("meta_detour: must be a number in 0..1");
   return out;
 }
 
@@ -35,6 +38,7 @@ MetaParams parse_meta_params(const nlohmann::json& p) {
   m.slice = p.value("meta_slice", m.slice);
   m.project_depth = p.value("meta_project_depth", m.project_depth);
   m.best_start = p.value("meta_best_start", m.best_start);
+  m.detour = p.value("meta_detour", m.detour);
   return m;
 }
 

@@ -10,7 +10,8 @@ struct MetaParams {
   std::string catalogue;    // folder of catalogued schemes the starts come from (required)
   double slice = 5.0;       // seconds of flip walk from one start before the next round
   int project_depth = 2;    // a projection removes at most this many indices in all
-  double best_start = 0.5;  // chance that a round (after the first) takes the lowest-rank start again
+  double best_start = 0.5;  // chance that a fresh round (after the first) takes the lowest-rank start again
+  double detour = 0.5;      // chance that a round (after the first) is a detour from the best scheme so far
 };
 
 // The meta keys and their defaults ("catalogue" has none: the CLI fills it).

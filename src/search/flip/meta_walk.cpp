@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <mutex>
+#include <optional>
 
 #include "decomposition/error.hpp"
 #include "src/search/flip/lanes.hpp"
@@ -30,10 +32,24 @@ namespace {
 // One round's view of the run: stops when the run stops or the round's slice is over; tags what
 // it offers and logs with the round's start (its hash as parent, its sources' licences). Rounds
 // do not checkpoint (the meta walk does not resume).
+// The lowest-rank scheme of the target format the run has written so far (the detours start there).
+struct BestSoFar {
+  mutable std::mutex mutex;
+  std::optional<Scheme> scheme;
+  void consider(const Scheme& s) {
+    std::lock_guard lock(mutex);
+    if (!scheme || s.rank() < scheme->rank()) scheme = s;
+  }
+  std::optional<Scheme> get() const {
+    std::lock_guard lock(mutex);
+    return scheme;
+  }
+};
+
 class RoundReporter : public Reporter {
 public:
-  RoundReporter(Reporter& base, double seconds, nlohmann::json tag)
-      : base_(base), end_(std::chrono::steady_clock::now() +
+  RoundReporter(Reporter& base, BestSoFar& best, double seconds, nlohmann::json tag)
+      : base_(base), best_(best), end_(std::chrono::steady_clock::now() +
              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))), tag_(std::move(tag)) {}
   bool offer(const Scheme& s, const std::string& method) override {
     Scheme tagged = s;
@@ -42,7 +58,9 @@ public:
     tagged.provenance.extra["meta_run_seed"] = std::to_string(tag_.at("run_seed").get<unsigned long long>());
     tagged.provenance.parent = tag_.at("parent").get<std::string>();  // the start the walk came down from
     if (const std::string l = tag_.at("licence").get<std::string>(); !l.empty()) tagged.provenance.extra["licence"] = l;
-    return base_.offer(tagged, tagged.provenance.method);
+    const bool valid = base_.offer(tagged, tagged.provenance.method);
+    if (valid) best_.consider(tagged);
+    return valid;
   }
   void event(const nlohmann::json& e) override {
     nlohmann::json t = e;
@@ -58,6 +76,7 @@ public:
 
 private:
   Reporter& base_;
+  BestSoFar& best_;
   std::chrono::steady_clock::time_point end_;
   nlohmann::json tag_;
 };
@@ -123,33 +142,71 @@ private:
     std::cout << std::flush;
   }
 
-  static const MetaStart& pick(const std::vector<MetaStart>& starts, int round, const MetaParams& mp, Rng& rng) {
-    if (round == 0 || rng.unit() < mp.best_start) return starts.front();
+  // The flip walk of every round: the run's walk parameters, plain walks (a moved scheme is not
+  // Z3-invariant), one lane over the ring the starts are usable over.
+  static EngineConfig round_config(const EngineConfig& config, Ring ring) {
+    EngineConfig c = config;
+    c.params = flip_part(config.params);
+    if (c.params.value("symmetry", std::string("auto")) == "auto") c.params["symmetry"] = "none";
+    if (!ring_is_modular(config.target.ring) && c.params.value("walk_ring", std::string("auto")) == "auto")
+      c.params["walk_ring"] = ring_name(ring);
+    return c;
+  }
+
+  // A detour from the best scheme so far along a random axis whose larger format the walkers hold.
+  static std::optional<MetaStart> detour_start(const Scheme& best, const EngineConfig& walk, const MetaParams& mp,
+                                               const Reporter& run, Rng& rng) {
+    std::vector<Axis> axes;
+    for (Axis a : {Axis::N, Axis::M, Axis::P}) {
+      Format g = best.format;
+      ++meta_dimension(g, a);
+      Format slice = best.format;
+      meta_dimension(slice, a) = 1;
+      if (g.a_size() <= 64 && g.b_size() <= 64 && g.c_size() <= 64 && best.rank() + slice.classical_rank() + 12 < 255) axes.push_back(a);
+    }
+    if (axes.empty()) return std::nullopt;
+    const Axis axis = axes[rng.below(static_cast<std::uint32_t>(axes.size()))];
+    const double seconds = 0.4 * mp.slice;
+    MetaStart s;
+    s.move = "detour";
+    s.rank = best.rank();
+    s.describe = "detour from the best " + best.format.str() + ":" + std::to_string(best.rank()) + " along " +
+                 meta_axis_name(axis) + " (extend, walk " + std::to_string(seconds).substr(0, 4) + " s, project back)";
+    s.build = [best, walk, axis, seconds, &run](Rng& r) { return detour(best, axis, walk, seconds, run, r); };
+    return s;
+  }
+
+  static MetaStart pick(const std::vector<MetaStart>& starts, int round, const MetaParams& mp, const BestSoFar& best,
+                        const EngineConfig& walk, const Reporter& run, Rng& rng) {
+    if (round == 0) return starts.front();
+    if (auto b = best.get(); b && rng.unit() < mp.detour)
+      if (auto d = detour_start(*b, walk, mp, run, rng)) return *d;
+    if (rng.unit() < mp.best_start) return starts.front();
     return starts[rng.below(static_cast<std::uint32_t>(starts.size()))];
   }
 
   static void rounds(const std::vector<MetaStart>& starts, const Shelf& shelf, const MetaParams& mp, const EngineConfig& config,
                      Reporter& reporter) {
     Rng rng(config.seed);
+    BestSoFar best;
+    const EngineConfig walk = round_config(config, shelf.usable());
     for (int round = 0; !reporter.stop_requested(); ++round) {
-      const MetaStart& s = pick(starts, round, mp, rng);
+      const MetaStart s = pick(starts, round, mp, best, walk, reporter, rng);
       const std::uint64_t seed = rng.next();
-      Rng draw(seed);
-      Scheme start = s.build(draw);
-      const Verdict v = verify(start, shelf.usable());  // a move that breaks a scheme is a bug in tdisc
-      TDISC_REQUIRE(v.valid, s.describe + " gave an invalid scheme: " + v.why_not);
-      start.provenance.extra["meta_start"] = s.describe;
-      std::cout << "meta: round " << round + 1 << ": " << s.describe << ", start rank " << start.rank() << ", seed " << seed
-                << "\n" << std::flush;
-      reporter.event({{"event", "meta_start"}, {"round", round + 1}, {"move", s.move}, {"start", s.describe},
-                      {"rank", start.rank()}, {"seed", seed}});
-      EngineConfig c = config;
-      c.start = std::move(start);
+      EngineConfig c = walk;
       c.seed = seed;
-      c.params = flip_part(config.params);
-      if (c.params.value("symmetry", std::string("auto")) == "auto") c.params["symmetry"] = "none";
+      Rng draw(seed);
+      c.start = s.build(draw);
+      if (reporter.stop_requested()) break;  // a detour's walk may end with the run
+      const Verdict v = verify(*c.start, shelf.usable());  // a move that breaks a scheme is a bug in tdisc
+      TDISC_REQUIRE(v.valid, s.describe + " gave an invalid scheme: " + v.why_not);
+      c.start->provenance.extra["meta_start"] = s.describe;
+      std::cout << "meta: round " << round + 1 << ": " << s.describe << ", start rank " << c.start->rank() << ", seed "
+                << seed << "\n" << std::flush;
+      reporter.event({{"event", "meta_start"}, {"round", round + 1}, {"move", s.move}, {"start", s.describe},
+                      {"rank", c.start->rank()}, {"seed", seed}});
       const auto licence = c.start->provenance.extra.find("licence");
-      RoundReporter round_reporter(reporter, mp.slice,
+      RoundReporter round_reporter(reporter, best, mp.slice,
                                    {{"round", round + 1}, {"start", s.describe}, {"run_seed", config.seed},
                                     {"parent", "sha256:" + scheme_sha256(*c.start)},
                                     {"licence", licence == c.start->provenance.extra.end() ? "" : licence->second}});
