@@ -190,8 +190,8 @@ int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
   }
   std::cout << (out.interrupted ? "interrupted" : "budget spent") << " after " << search::human_seconds(out.seconds)
             << ": best rank " << (out.best_rank == INT_MAX ? std::string("none") : std::to_string(out.best_rank))
-            << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file)
-            << "\n  continue with: tdisc search --resume " << r.out_dir << "\n";
+            << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file) << "\n";
+  if (r.engine != "meta") std::cout << "  continue with: tdisc search --resume " << r.out_dir << "\n";  // meta runs do not checkpoint
   return kNoTarget;
 }
 
