@@ -5,9 +5,9 @@
 # this tree) started from the same neighbouring catalogue schemes, back to back, same budget, one
 # thread each. Prints a table; writes bench/results/meta-<date>.json.
 #
-# Environment: TDISC (binary, default build/ci/tdisc), BUDGET (seconds per format and tool, 10),
+# Environment: TDISC (binary, default build/ci/tdisc), BUDGET (seconds per format and tool, 15),
 # SEED (1), FORMATS (default: all 30 formats 2 ≤ n ≤ m ≤ 5, m ≤ p ≤ 6), SOTA (fmm_sota.json, default
-# the source tree's ../shared/fixtures/public/fmm-catalogue/), CATALOG (algorithms/), RESULT (JSON path),
+# algorithms/best-known/), CATALOG (algorithms/), RESULT (JSON path),
 # PEER_FLIPS (flips per runner between the peer's meta phases, 100000), KEEP (folder to keep run dirs).
 # Targets are the best known ternary (ZT) ranks below; a tool "reached" a format when its best rank
 # there is at most that. The peer reports ranks of each format it visits ("Rank of AxBxC was improved
@@ -17,9 +17,9 @@ set -euo pipefail
 PEER=${1:-}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TDISC=${TDISC:-$ROOT/build/ci/tdisc}
-BUDGET=${BUDGET:-10}
+BUDGET=${BUDGET:-15}
 SEED=${SEED:-1}
-SOTA=${SOTA:-$ROOT/../shared/fixtures/public/fmm-catalogue/fmm_sota.json}  # in a worktree, pass SOTA=…
+SOTA=${SOTA:-$ROOT/algorithms/best-known/fmm_sota.json}
 CATALOG=${CATALOG:-$ROOT/algorithms}
 PEER_FLIPS=${PEER_FLIPS:-100000}
 WORK=${KEEP:-$(mktemp -d /tmp/tdisc-metabench-XXXXXX)}
