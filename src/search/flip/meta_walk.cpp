@@ -56,7 +56,8 @@ public:
     tagged.provenance.method = "meta+" + method;
     tagged.provenance.extra["meta_start"] = tag_.at("start").get<std::string>();
     tagged.provenance.extra["meta_run_seed"] = std::to_string(tag_.at("run_seed").get<unsigned long long>());
-    tagged.provenance.parent = tag_.at("parent").get<std::string>();  // the start the walk came down from
+    const std::string start = tag_.at("parent").get<std::string>();
+    if ("sha256:" + scheme_sha256(s) != start) tagged.provenance.parent = start;  // the start the walk came down from
     if (const std::string l = tag_.at("licence").get<std::string>(); !l.empty()) tagged.provenance.extra["licence"] = l;
     const bool valid = base_.offer(tagged, tagged.provenance.method);
     if (valid) best_.consider(tagged);
