@@ -86,7 +86,7 @@ peer_input() {
 ours() {  # format target → "best seconds_to_best exit start"
   local f=$1 target=$2 out=$WORK/ours-$1 code=0
   rm -rf "$out"
-  "$TDISC" search --size "$f" --rank "$target" --ring ZT --meta --meta-catalog "$CATALOG" --time "${BUDGET}s" --threads 1 \
+  "$TDISC" search --size "$f" --rank "$target" --ring ZT --meta --catalog-dir "$CATALOG" --time "${BUDGET}s" --threads 1 \
     --seed "$SEED" -q --out "$out" > "$WORK/ours-$f.log" 2>&1 || code=$?
   local best t start
   best=$(jq -s '[.[] | select(.event=="improved") | .rank] | min // null' "$out/events.jsonl" 2>/dev/null || echo null)

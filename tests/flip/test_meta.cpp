@@ -118,7 +118,7 @@ TEST_CASE("meta parameters: bad values are named, nothing is clamped", "[fast]")
 TEST_CASE("a meta search reaches 2x3x3:15 from 2x2x3:11 (extend, then flip walks)", "[fast]") {
   const std::string cat = small_catalogue({"2x2x3/r11-ZT-7d7f43be.json"});
   const std::string out = test::temp_dir("meta-run");
-  auto r = test::run_tdisc("search --size 2x3x3 --rank 15 --meta --meta-catalog " + cat +
+  auto r = test::run_tdisc("search --size 2x3x3 --rank 15 --meta --catalog-dir " + cat +
                            " --time 20s --threads 1 --seed 7 --quiet --out " + out + "/run");
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
@@ -133,7 +133,7 @@ TEST_CASE("a meta search reaches 2x3x3:15 from 2x2x3:11 (extend, then flip walks
 TEST_CASE("a meta search of 2x2x3:11 takes Strassen's 2x2x2:7 and its extension at once", "[fast]") {
   const std::string cat = small_catalogue({"2x2x2/r7-ZT-02268ba0.json"});
   const std::string out = test::temp_dir("meta-run");
-  auto r = test::run_tdisc("search --size 2x2x3 --rank 11 --meta --meta-catalog " + cat +
+  auto r = test::run_tdisc("search --size 2x2x3 --rank 11 --meta --catalog-dir " + cat +
                            " --time 10s --threads 1 --seed 3 --quiet --out " + out + "/run");
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
@@ -142,14 +142,14 @@ TEST_CASE("a meta search of 2x2x3:11 takes Strassen's 2x2x2:7 and its extension 
 
 TEST_CASE("a meta search without a neighbour in the catalogue says so", "[fast]") {
   const std::string cat = small_catalogue({"5x5x5/r93-ZT-1d8d8d38.json"});
-  auto r = test::run_tdisc("search --size 2x2x2 --rank 7 --meta --meta-catalog " + cat + " --time 5s --threads 1 --seed 1 --quiet --out " +
+  auto r = test::run_tdisc("search --size 2x2x2 --rank 7 --meta --catalog-dir " + cat + " --time 5s --threads 1 --seed 1 --quiet --out " +
                            test::temp_dir("meta-run") + "/run");
   INFO(r.out << r.err);
   CHECK(r.code == 2);
   CHECK(r.err.find("no catalogued scheme usable over ZT neighbours 2x2x2") != std::string::npos);
   CHECK(r.err.find(cat) != std::string::npos);
 
-  auto missing = test::run_tdisc("search --size 2x2x2 --rank 7 --meta --meta-catalog " + cat + "/nowhere --time 5s --quiet");
+  auto missing = test::run_tdisc("search --size 2x2x2 --rank 7 --meta --catalog-dir " + cat + "/nowhere --time 5s --quiet");
   CHECK(missing.code == 1);  // not a folder: an I/O error
   CHECK(missing.err.find("nowhere") != std::string::npos);
 

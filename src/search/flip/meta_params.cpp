@@ -1,34 +1,37 @@
-// The meta walk's parameters: defaults, checks (a precise message per problem, nothing clamped).
+// The meta walk's parameters: one table (src/search/params/table.hpp) for defaults, ranges and help;
+// nothing out of range is clamped.
 #include "src/search/flip/meta_params.hpp"
 
 namespace tdisc::search::flip {
 
-nlohmann::json default_meta_params() {
-  MetaParams d;
-  return {{"catalogue", d.catalogue}, {"meta_slice", d.slice}, {"meta_project_depth", d.project_depth},
-          {"meta_best_start", d.best_start}, {"meta_detour", d.detour}};
+const params::Table& meta_table() {
+  using namespace params;
+  const MetaParams d;
+  static const Table t{
+      "meta", "", "Meta flips (Kauers–Wood 2025): starts carried into the target format from catalogued neighbours\n"
+      "(extend, project, merge, product, detour), then the flip engine's walks (its parameters apply too).",
+      {text("catalogue", nullptr, "folder of catalogued schemes the starts come from (tdisc search: --catalog-dir)"),
+       number("meta_slice", d.slice, 0.01, 86400, "seconds of flip walk from one start before the next round"),
+       integer("meta_project_depth", d.project_depth, 1, 6, "a projection removes at most this many indices in all"),
+       number("meta_best_start", d.best_start, 0, 1, "chance that a fresh round (after the first) takes the lowest-rank start"),
+       number("meta_detour", d.detour, 0, 1, "chance that a round (after the first) is a detour from the best scheme so far")},
+      "",
+      ""};
+  return t;
 }
 
-bool is_meta_key(const std::string& key) { return default_meta_params().contains(key); }
+nlohmann::json default_meta_params() { return params::defaults(meta_table()); }
+
+bool is_meta_key(const std::string& key) { return meta_table().find(key) != nullptr; }
 
 std::vector<std::string> check_meta_params(const nlohmann::json& p) {
-  std::vector<std::string> out;
   if (!p.is_object()) return {"meta parameters must be a JSON object"};
-  if (!p.contains("catalogue") || !p["catalogue"].is_string() || p["catalogue"].get<std::string>().empty())
-    out.push_back("catalogue: the folder of catalogued schemes to start from must be given (a path)");
-  if (p.contains("meta_slice") && (!p["meta_slice"].is_number() || p["meta_slice"].get<double>() <= 0 ||
-                                   p["meta_slice"].get<double>() > 86400))
-    out.push_back("meta_slice: must be a number of seconds in (0, 86400]");
-  if (p.contains("meta_project_depth") &&
-      (!p["meta_project_depth"].is_number_integer() || p["meta_project_depth"].get<long>() < 1 ||
-       p["meta_project_depth"].get<long>() > 6))
-    out.push_back("meta_project_depth: must be an integer in 1..6");
-  if (p.contains("meta_best_start") && (!p["meta_best_start"].is_number() || p["meta_best_start"].get<double>() < 0 ||
-                                        p["meta_best_start"].get<double>() > 1))
-    out.push_back("meta_best_start: must be a number in 0..1");
-  if (p.contains("meta_detour") && (!p["meta_detour"].is_number() || p["meta_detour"].get<double>() < 0 ||
-                                    p["meta_detour"].get<double>() > 1))
-    out.push_back("meta_detour: must be a number in 0..1");
+  nlohmann::json mine = nlohmann::json::object();
+  for (auto& [k, v] : p.items())
+    if (is_meta_key(k)) mine[k] = v;
+  std::vector<std::string> out = params::check_object(meta_table(), mine, "params.");
+  if (!mine.contains("catalogue") || !mine["catalogue"].is_string() || mine["catalogue"].get<std::string>().empty())
+    out.push_back("params.catalogue: the folder of catalogued schemes to start from must be given (a path)");
   return out;
 }
 

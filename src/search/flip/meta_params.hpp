@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "src/search/params/table.hpp"
+
 namespace tdisc::search::flip {
 
 struct MetaParams {
@@ -14,7 +16,8 @@ struct MetaParams {
   double detour = 0.5;      // chance that a round (after the first) is a detour from the best scheme so far
 };
 
-// The meta keys and their defaults ("catalogue" has none: the CLI fills it).
+// Every meta parameter: default, range, help ("catalogue" has no default: the CLI fills it).
+const params::Table& meta_table();
 nlohmann::json default_meta_params();
 bool is_meta_key(const std::string& key);
 // One message per problem with the meta keys; the other keys are the flip engine's to check.
