@@ -18,6 +18,7 @@
 #include "src/cli/progress.hpp"
 #include "src/cli/tables.hpp"
 #include "src/llm/proposer/settings.hpp"
+#include "src/search/flip/meta_engine.hpp"
 #include "src/search/numeric/batch_engine.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/plan.hpp"
@@ -74,6 +75,8 @@ const Table& search_table() {
                            "(square formats, flip engine; Moosbauer–Poole 2025); none: never;\n"
                            "auto: a z3 walk beside a plain one where it applies"), "S"),
        flag("catalog", "also file new bests in the catalogue, as 'tdisc catalog add --if-better' does"),
+       flag("meta", "meta flips: start from a catalogued scheme (--catalog-dir) of a neighbouring format carried\n"
+                    "over by extend, project, merge or product, then flip walks (Kauers–Wood 2025)"),
        catalog_dir_flag(),
        with_metavar(choice("lattice", nullptr, {"ternary", "integer", "half", "half-gaussian"},
                            "numeric engine: the lattice to round onto [default: by ring and rank]"), "L"),
@@ -135,7 +138,14 @@ search::SearchPlan plan_target(const Settings& o) {
   ask.symmetry = o.text("symmetry");
   if (o.has("lattice")) ask.lattice = o.text("lattice");
   if (o.has("device")) ask.device = o.text("device");
-  return search::plan_search(ask);
+  search::SearchPlan plan = search::plan_search(ask);
+  if (o.flag("meta")) {  // the meta walk drives the flip walkers from catalogued neighbours
+    if (o.text("engine") != "auto" && o.text("engine") != "flip")
+      throw UsageError("--meta: meta flips drive the flip engine, not " + o.text("engine"));
+    if (o.has("from")) throw UsageError("--meta: the starts come from the catalogue (--catalog-dir); --from cannot be combined with it");
+    plan.engine = "meta";
+  }
+  return plan;
 }
 
 std::string default_out(const search::Target& t) {
@@ -166,8 +176,8 @@ int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
   }
   std::cout << (out.interrupted ? "interrupted" : "budget spent") << " after " << human_seconds(out.seconds)
             << ": best rank " << (out.best_rank == INT_MAX ? std::string("none") : std::to_string(out.best_rank))
-            << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file)
-            << "\n  continue with: tdisc search --resume " << r.out_dir << "\n";
+            << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file) << "\n";
+  if (r.engine != "meta") std::cout << "  continue with: tdisc search --resume " << r.out_dir << "\n";  // meta runs do not checkpoint
   return kNoTarget;
 }
 
@@ -226,7 +236,7 @@ int help_params(const Settings& o) {
 void record_derived(Settings& o, const search::SearchPlan& plan, const search::SearchRequest& r) {
   if (!o.has("rank")) o.set("rank", plan.target.rank, "derived");
   if (!o.has("ring")) o.set("ring", std::string(ring_name(plan.target.ring)), "derived");
-  if (o.text("engine") != plan.engine) o.set("engine", plan.engine, "derived (auto)");
+  if (o.text("engine") != plan.engine && plan.engine != "meta") o.set("engine", plan.engine, "derived (auto)");  // --meta says meta
   if (o.integer("threads") == 0) o.set("threads", r.threads, "derived (one per core)");
   if (!o.has("seed")) o.set("seed", r.seed, "derived (random)");
   if (!o.has("out")) o.set("out", r.out_dir, "derived");
@@ -260,13 +270,15 @@ int cmd_search(const Args& args) {
   }
   r.catalog = o.flag("catalog");
   r.catalog_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
+  if (plan.engine == "meta") r.params["catalogue"] = r.catalog_dir;  // where the meta starts come from
   if (o.has("from")) {
     r.start = read_native(o.text("from"));
     if (r.start->format != plan.target.format)
       throw UsageError("--from: " + o.text("from") + " is a " + r.start->format.str() + " scheme, not " + plan.target.format.str());
     if (r.start->provenance.source.empty()) r.start->provenance.source = o.text("from");
   }
-  auto engine = search::make_engine(plan.engine);
+  // The meta walk is not in the engine table: it needs a catalogue, which recipes (llm) do not carry.
+  auto engine = plan.engine == "meta" ? search::make_meta_engine() : search::make_engine(plan.engine);
   if (!engine) throw UsageError("engine " + plan.engine + " is not available in this build");
   nlohmann::json engine_params = r.params;
   if (plan.engine != "llm") engine_params.erase("llm");
