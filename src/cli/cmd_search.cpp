@@ -14,6 +14,8 @@
 #include "decomposition/native.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "generated/tdisc_version.hpp"
+#include "src/report/pages.hpp"
 #include "src/search/known_ranks.hpp"
 #include "src/search/numeric/lattice.hpp"
 #include "src/search/orchestrator.hpp"
@@ -49,6 +51,7 @@ const OptionTable kSearchOptions{
      {"params", "JSON", "", "engine parameters: a JSON object or @FILE (see the engine's defaults)", "TDISC_PARAMS"},
      {"checkpoint-every", "T", "30s", "longest time between checkpoints", "TDISC_CHECKPOINT_EVERY"},
      {"quiet,q", "", "", "no progress line", ""},
+     {"report", "", "", "keep RUN_DIR/report.html up to date (rewritten at every checkpoint; see tdisc report)", ""},
      {"llm-url", "URL", "", "OpenAI-compatible endpoint for the llm engine [env OPENAI_BASE_URL]", "TDISC_LLM_URL"},
      {"llm-model", "SPEC", "", "model, or a weighted mix \"a:0.8,b:0.2\"", "TDISC_LLM_MODEL"},
      {"llm-key-env", "VAR", "OPENAI_API_KEY", "environment variable holding the API key", "TDISC_LLM_KEY_ENV"},
@@ -163,16 +166,28 @@ unsigned long long pick_seed(const ParsedOptions& o) {
   return v;
 }
 
+// "host, N cores" for run.json: where a run's numbers come from.
+std::string machine_text() {
+  char host[256] = "unknown";
+  ::gethostname(host, sizeof host - 1);
+  return std::string(host) + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores";
+}
+
 nlohmann::json request_json(const Args& args, const Plan& plan, const search::SearchRequest& r) {
   return {{"format", "tdisc-run"}, {"version", 1}, {"command", args},
           {"target", {{"size", plan.target.format.str()}, {"rank", plan.target.rank},
                       {"ring", std::string(ring_name(plan.target.ring))}}},
           {"engine", plan.engine}, {"threads", r.threads}, {"seconds", r.seconds}, {"seed", r.seed},
-          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}};
+          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}, {"tool", TDISC_TOOL},
+          {"machine", machine_text()}};
 }
 
 // The last lines of a search and its exit code: 0 when the target was reached, 3 otherwise.
 int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
+  if (r.after_checkpoint) {  // --report: the page with the "finished" event in it
+    r.after_checkpoint();
+    std::cout << "report: " << r.out_dir << "/report.html\n";
+  }
   if (out.reached) {
     std::cout << "reached rank " << out.best_rank << " in " << search::human_seconds(out.seconds) << ": " << out.best_file << "\n";
     return kOk;
@@ -182,6 +197,14 @@ int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
             << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file)
             << "\n  continue with: tdisc search --resume " << r.out_dir << "\n";
   return kNoTarget;
+}
+
+// --report: the run's page is rewritten after every checkpoint and once more at the end, atomically,
+// so a browser tab on it can be refreshed during the run.
+void attach_report(const ParsedOptions& o, search::SearchRequest& r) {
+  if (!o.flag("report")) return;
+  const std::string dir = r.out_dir;
+  r.after_checkpoint = [dir] { report::write_run_report(dir, dir + "/report.html"); };
 }
 
 // --resume DIR: the target, engine, seed and parameters come from DIR/run.json; --time and
@@ -204,6 +227,7 @@ int resume_run(const ParsedOptions& o, const std::string& dir) {
   r.checkpoint_seconds = o.seconds("checkpoint-every");
   r.quiet = o.flag("quiet");
   r.catalog = o.flag("catalog");
+  attach_report(o, r);
   auto engine = search::make_engine(r.engine);
   if (!engine) throw UsageError("engine " + r.engine + " is not available in this build");
   std::cout << "tdisc search: resuming " << dir << " (" << r.target.format.str() << " rank " << r.target.rank << " over "
@@ -252,6 +276,7 @@ int cmd_search(const Args& args) {
   }
   r.catalog = o.flag("catalog");
   r.quiet = o.flag("quiet");
+  attach_report(o, r);
   if (o.has("from")) {
     r.start = read_native(o.text("from"));
     if (r.start->format != plan.target.format)

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <climits>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -29,6 +30,8 @@ struct SearchRequest {
   bool catalog = false;            // also add new bests to catalog_dir/<n>x<m>x<p>/
   std::string catalog_dir = "algorithms";
   bool quiet = false;              // no progress output
+  double sample_seconds = 2;       // a "progress" event (counters, rate) this often, for reports
+  std::function<void()> after_checkpoint;  // called after each checkpoint is written (search --report)
   nlohmann::json request;          // what run.json records (the command line and its settings)
 };
 
@@ -62,6 +65,7 @@ private:
   void watch();            // the progress thread: clock, signals, progress line
   void stop_watcher(std::thread& watcher);  // ends watch() at once and joins it
   void add_to_catalog(const Scheme& s);
+  void sample(double now);  // one "progress" event: the counters and the move rate since the last one
 
   SearchRequest req_;
   RunDir dir_;
@@ -76,6 +80,7 @@ private:
   mutable std::mutex mutex_;  // counters_, best_file_, offers
   std::map<std::string, double> counters_;
   std::atomic<double> last_checkpoint_{0};
+  double last_sample_t_ = -1, last_sample_moves_ = 0;  // watch() thread only
 };
 
 }  // namespace tdisc::search
