@@ -16,7 +16,7 @@ shot() {  # page.html out.png height
 }
 "$TDISC" search --size 3x4x4 --rank 38 --ring ZT --seed 2 --time 60s -q --report --out "$work/flip" > /dev/null || true
 shot "$work/flip/report.html" "$ROOT/docs/img/report-flip.png" 1500
-"$TDISC" search --size 2x2x3 --rank 11 --ring Q --engine numeric --seed 3 --time 60s -q --report --out "$work/numeric" > /dev/null || true
+"$TDISC" search --size 3x3 --rank 23 --ring Q --engine numeric --seed 3 --time 90s -q --report --out "$work/numeric" > /dev/null || true
 shot "$work/numeric/report.html" "$ROOT/docs/img/report-numeric.png" 2000
 cp -r "$ROOT/tests/data/report/llm-run" "$work/llm"
 "$TDISC" report "$work/llm" > /dev/null

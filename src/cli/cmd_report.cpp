@@ -5,26 +5,32 @@
 #include "decomposition/error.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 #include "src/report/pages.hpp"
 
 namespace tdisc::cli {
 
 namespace {
 
-const OptionTable kReportOptions{
+using namespace params;
+
+const Table kReportOptions{
     "report",
     "tdisc report RUN_DIR [-o FILE]",
     "Writes one self-contained HTML page of a search run (no network, readable offline): rank,\n"
     "throughput, residual and lifts over time, LLM calls and program database, parameters.",
-    {{"output,o", "FILE", "", "where to write the page [default: RUN_DIR/report.html]", ""}},
-    "RUN_DIR"};
+    {with_env(with_metavar(text("output,o", nullptr, "where to write the page [default: RUN_DIR/report.html]"), "FILE"), "-")},
+    "RUN_DIR",
+    ""};
 
 }  // namespace
 
+const params::Table& report_table() { return kReportOptions; }
+
 int cmd_report(const Args& args) {
-  ParsedOptions o = parse_options(kReportOptions, args);
-  if (o.help()) {
-    std::cout << help_text(kReportOptions);
+  Settings o = parse_options(kReportOptions, args);
+  if (o.help) {
+    std::cout << params::help_text(kReportOptions);
     return kOk;
   }
   if (o.positional().size() != 1) throw UsageError("report: give exactly one run directory (tdisc report RUN_DIR)");

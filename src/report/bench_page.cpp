@@ -61,6 +61,7 @@ std::string fast_p_table(const json& result, const std::string& dtype) {
 std::string bench_page(const std::vector<json>& results, const std::vector<std::string>& sources) {
   PlotSpec speed{"plot-speedup", "Speed-up over cuBLAS (square n×n×n)", "n", "speed-up (×)"};
   PlotSpec error{"plot-error", "Error relative to cuBLAS's (square)", "n", "error ratio"};
+  speed.x_from_zero = error.x_from_zero = false;  // n axes: from the smallest size measured
   std::string tables, devices;
   for (size_t i = 0; i < results.size(); ++i) {
     const json& r = results[i];

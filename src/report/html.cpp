@@ -53,7 +53,7 @@ th{color:#4a5567;font-weight:600}td.num{text-align:right;font-variant-numeric:ta
 code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}pre{background:#f2f4f7;padding:8px;overflow-x:auto;white-space:pre-wrap}
 .kv td:first-child{color:#4a5567;padding-right:18px}.ok{color:#17803d}.bad{color:#b42318}.muted{color:#6b7585}
 .grid td{text-align:center;min-width:70px;border:1px solid #e6e9ee}.axis text{font-size:11px;fill:#4a5567}
-.legend text{font-size:12px;fill:#1d2430}svg{max-width:100%;height:auto}a{color:#1f5fbf}
+.legend{font-size:12px;display:flex;flex-wrap:wrap;gap:2px 14px;margin:2px 0 0 64px}.legend i{display:inline-block;width:14px;height:4px;margin:0 5px 3px 0}svg{max-width:100%;height:auto}a{color:#1f5fbf}
 )";
 
 }  // namespace

@@ -15,7 +15,7 @@ namespace tdisc::report {
 namespace {
 
 const char* kPalette[] = {"#1f5fbf", "#d9480f", "#2b8a3e", "#7048e8", "#c2255c", "#0b7285", "#5c940d", "#e67700"};
-constexpr double kLeft = 64, kRight = 16, kTop = 26, kBottom = 38;
+constexpr double kLeft = 64, kRight = 16, kTop = 10, kBottom = 38;
 
 struct Range {
   double lo = std::numeric_limits<double>::infinity(), hi = -std::numeric_limits<double>::infinity();
@@ -70,9 +70,11 @@ std::string axes(const Frame& f, const PlotSpec& s) {
            "\" stroke=\"#8a94a3\"/><text x=\"" + fmt(x) + "\" y=\"" + fmt(f.h - kBottom + 16) + "\" text-anchor=\"middle\">" +
            escape(number(t)) + "</text>";
   }
-  for (double t : ticks(f.y, s.integer_y || f.log_y)) {
+  std::vector<double> y_ticks = ticks(f.y, s.integer_y || f.log_y);
+  if (f.log_y && y_ticks.size() < 2) y_ticks = {f.y.lo, f.y.hi};  // less than a decade: label the ends
+  for (double t : y_ticks) {
     double y = f.h - kBottom - (t - f.y.lo) / (f.y.hi - f.y.lo) * (f.h - kTop - kBottom);
-    std::string label = f.log_y ? "1e" + number(t, 3) : number(t);
+    std::string label = f.log_y ? number(std::pow(10.0, t), 2) : number(t);
     out += "<line x1=\"" + fmt(kLeft) + "\" x2=\"" + fmt(f.w - kRight) + "\" y1=\"" + fmt(y) + "\" y2=\"" + fmt(y) +
            "\" stroke=\"#eef1f4\"/><text x=\"" + fmt(kLeft - 6) + "\" y=\"" + fmt(y + 4) + "\" text-anchor=\"end\">" +
            escape(label) + "</text>";
@@ -111,6 +113,7 @@ std::string svg_plot(const PlotSpec& spec) {
     for (size_t i = 0; i < s.x.size(); ++i)
       if (!spec.log_y || s.y[i] > 0) f.x.add(s.x[i]), f.y.add(spec.log_y ? std::log10(s.y[i]) : s.y[i]);
   for (const auto& m : spec.markers) f.x.add(m.x), f.y.add(spec.log_y ? std::log10(std::max(m.y, 1e-300)) : m.y);
+  if (spec.x_from_zero && !f.x.empty()) f.x.add(0);
   std::string head = "<figure id=\"" + escape(spec.id) + "\"><figcaption>" + escape(spec.title) + "</figcaption>";
   if (f.x.empty()) return head + "<p class=\"muted no-data\">no data in this run</p></figure>\n";
   f.x.widen(), f.y.widen();
@@ -125,14 +128,11 @@ std::string svg_plot(const PlotSpec& spec) {
         out += "<circle cx=\"" + fmt(f.px(shown[i].x[k])) + "\" cy=\"" + fmt(f.py(shown[i].y[k])) + "\" r=\"3\" fill=\"" +
                (shown[i].colour.empty() ? kPalette[i % 8] : shown[i].colour) + "\"/>";
   for (const auto& m : spec.markers) out += marker(f, m);
-  out += "<g class=\"legend\">";
-  for (size_t i = 0; i < shown.size(); ++i) {
-    double x = kLeft + 8 + 150.0 * static_cast<double>(i);
-    out += "<rect x=\"" + fmt(x) + "\" y=\"8\" width=\"14\" height=\"4\" fill=\"" +
-           (shown[i].colour.empty() ? kPalette[i % 8] : shown[i].colour) + "\"/><text x=\"" + fmt(x + 18) + "\" y=\"14\">" +
-           escape(shown[i].name) + "</text>";
-  }
-  return out + "</g></svg></figure>\n";
+  out += "</svg><div class=\"legend\">";  // HTML, so that any number of long names wraps
+  for (size_t i = 0; i < shown.size(); ++i)
+    out += "<span><i style=\"background:" + (shown[i].colour.empty() ? std::string(kPalette[i % 8]) : shown[i].colour) +
+           "\"></i>" + escape(shown[i].name) + "</span>";
+  return out + "</div></figure>\n";
 }
 
 }  // namespace tdisc::report

@@ -31,6 +31,7 @@ struct PlotSpec {
   std::vector<Series> series;
   std::vector<Marker> markers;
   bool log_y = false;
+  bool x_from_zero = true;      // time axes start at the run's start, not at the first sample
   bool integer_y = false;       // ticks on whole numbers only (ranks)
   int width = 900, height = 260;
 };

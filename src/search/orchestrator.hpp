@@ -1,5 +1,5 @@
 // The orchestrator every engine runs under: it verifies each offered scheme independently,
-// writes the run directory, keeps the clock and the signals, checkpoints, and shows progress.
+// writes the run directory, keeps the clock and the signals, checkpoints, and feeds a progress sink.
 #pragma once
 #include <atomic>
 #include <chrono>
@@ -12,7 +12,9 @@
 #include <string>
 #include <thread>
 
+#include "decomposition/catalogue.hpp"
 #include "src/search/engine.hpp"
+#include "src/search/progress.hpp"
 #include "src/search/run_dir.hpp"
 
 namespace tdisc::search {
@@ -27,9 +29,9 @@ struct SearchRequest {
   std::optional<Scheme> start;
   nlohmann::json params = nlohmann::json::object();
   double checkpoint_seconds = 30;  // at most this long between checkpoints
-  bool catalog = false;            // also add new bests to catalog_dir/<n>x<m>x<p>/
-  std::string catalog_dir = "algorithms";
-  bool quiet = false;              // no progress output
+  bool catalog = false;            // also file new bests in catalog_dir, as `tdisc catalog add --if-better`
+  std::string catalog_dir;         // the catalogue `tdisc catalog` reads (the CLI gives its default)
+  ProgressSink* progress = nullptr;  // where the live progress goes (nullptr: nowhere)
   double sample_seconds = 2;       // a "progress" event (counters, rate) this often, for reports
   std::function<void()> after_checkpoint;  // called after each checkpoint is written (search --report)
   nlohmann::json request;          // what run.json records (the command line and its settings)
@@ -62,7 +64,7 @@ public:
 
 private:
   double elapsed() const;  // this session plus earlier sessions of a resumed run
-  void watch();            // the progress thread: clock, signals, progress line
+  void watch();            // the watcher thread: clock, budget, progress sink
   void stop_watcher(std::thread& watcher);  // ends watch() at once and joins it
   void add_to_catalog(const Scheme& s);
   void sample(double now);  // one "progress" event: the counters and the move rate since the last one
@@ -79,8 +81,9 @@ private:
   std::condition_variable watch_cv_;
   mutable std::mutex mutex_;  // counters_, best_file_, offers
   std::map<std::string, double> counters_;
+  std::vector<CatalogueEntry> catalogue_;  // catalog_dir's entries, when catalog is on
+  double last_sample_t_ = -1, last_sample_moves_ = 0;  // watch() thread only (and run() after it)
   std::atomic<double> last_checkpoint_{0};
-  double last_sample_t_ = -1, last_sample_moves_ = 0;  // watch() thread only
 };
 
 }  // namespace tdisc::search
