@@ -19,6 +19,7 @@ const params::Table& catalog_index_table();
 const params::Table& catalog_derive_table();
 const params::Table& codegen_table();
 const params::Table& bench_table();
+const params::Table& tune_table();
 
 // All of the above, in the order of `tdisc --help`.
 std::vector<const params::Table*> command_tables();
