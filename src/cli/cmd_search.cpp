@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "decomposition/error.hpp"
+#include "generated/tdisc_version.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/cli/catalog_verbs.hpp"
@@ -17,6 +18,7 @@
 #include "src/cli/options.hpp"
 #include "src/cli/progress.hpp"
 #include "src/cli/tables.hpp"
+#include "src/report/pages.hpp"
 #include "src/llm/proposer/settings.hpp"
 #include "src/search/flip/meta_engine.hpp"
 #include "src/search/numeric/batch_engine.hpp"
@@ -85,6 +87,7 @@ const Table& search_table() {
        with_metavar(text("params", nullptr, "engine parameters: a JSON object or @FILE (see --help-params)"), "JSON"),
        duration("checkpoint-every", "30s", 0.01, 1e9, "longest time between checkpoints"),
        with_env(flag("quiet,q", "no progress line"), "-"),
+       flag("report", "keep RUN_DIR/report.html up to date (rewritten at every checkpoint; see tdisc report)"),
        with_env(flag("help-params", "list every engine parameter (or only --engine's) with default and range"), "-"),
        llm_flag("url", "URL"), llm_flag("model", "SPEC"), llm_flag("key_env", "VAR"),
        llm_flag("max_calls", "N"), llm_flag("max_tokens", "N"), llm_flag("proposals", "KIND")},
@@ -160,16 +163,28 @@ unsigned long long pick_seed(const Settings& o) {
   return std::random_device{}() ^ (static_cast<unsigned long long>(std::random_device{}()) << 32);
 }
 
+// "host, N cores" for run.json: where a run's numbers come from.
+std::string machine_text() {
+  char host[256] = "unknown";
+  ::gethostname(host, sizeof host - 1);
+  return std::string(host) + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores";
+}
+
 nlohmann::json request_json(const Args& args, const search::SearchPlan& plan, const search::SearchRequest& r) {
   return {{"format", "tdisc-run"}, {"version", 1}, {"command", args},
           {"target", {{"size", plan.target.format.str()}, {"rank", plan.target.rank},
                       {"ring", std::string(ring_name(plan.target.ring))}}},
           {"engine", plan.engine}, {"threads", r.threads}, {"seconds", r.seconds}, {"seed", r.seed},
-          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}};
+          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}, {"tool", TDISC_TOOL},
+          {"machine", machine_text()}};
 }
 
 // The last lines of a search and its exit code: 0 when the target was reached, 3 otherwise.
 int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
+  if (r.after_checkpoint) {  // --report: the page once more, with the "finished" event in it
+    r.after_checkpoint();
+    std::cout << "report: " << r.out_dir << "/report.html\n";
+  }
   if (out.reached) {
     std::cout << "reached rank " << out.best_rank << " in " << human_seconds(out.seconds) << ": " << out.best_file << "\n";
     return kOk;
@@ -179,6 +194,14 @@ int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
             << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file) << "\n";
   if (r.engine != "meta") std::cout << "  continue with: tdisc search --resume " << r.out_dir << "\n";  // meta runs do not checkpoint
   return kNoTarget;
+}
+
+// --report: the run's page is rewritten after every checkpoint and at the end, atomically, so a
+// browser tab on it can be refreshed during the run.
+void attach_report(const Settings& o, search::SearchRequest& r) {
+  if (!o.flag("report")) return;
+  const std::string dir = r.out_dir;
+  r.after_checkpoint = [dir] { report::write_run_report(dir, dir + "/report.html"); };
 }
 
 // --resume DIR: the target, engine, seed and parameters come from DIR/run.json; --time and
@@ -213,6 +236,7 @@ int resume_run(const Settings& o, const std::string& dir) {
   std::cout << "tdisc search: resuming " << dir << " (" << r.target.format.str() << " rank " << r.target.rank << " over "
             << ring_name(r.target.ring) << ", engine " << r.engine << ", seed " << r.seed << ", "
             << human_seconds(checkpoint->value("elapsed", 0.0)) << " done)\n";
+  attach_report(o, r);
   TerminalProgress progress;
   if (!o.flag("quiet")) r.progress = &progress;
   print_device(r.target, r.engine, r.params);
@@ -296,6 +320,7 @@ int cmd_search(const Args& args) {
             << (r.threads > 1 ? "s" : "") << ", seed " << r.seed << ", budget " << human_seconds(r.seconds)
             << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n" << std::flush;
   print_device(plan.target, plan.engine, r.params);
+  attach_report(o, r);
   TerminalProgress progress;
   if (!o.flag("quiet")) r.progress = &progress;
   search::Orchestrator orch(r);
