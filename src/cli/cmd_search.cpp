@@ -54,7 +54,10 @@ const OptionTable kSearchOptions{
      {"llm-key-env", "VAR", "OPENAI_API_KEY", "environment variable holding the API key", "TDISC_LLM_KEY_ENV"},
      {"llm-max-calls", "N", "", "most LLM calls in this run", "TDISC_LLM_MAX_CALLS"},
      {"llm-max-tokens", "N", "", "most tokens in this run", "TDISC_LLM_MAX_TOKENS"},
-     {"llm-proposals", "KIND", "", "what the LLM proposes: recipe or scheme", "TDISC_LLM_PROPOSALS"}},
+     {"llm-proposals", "KIND", "", "what the LLM proposes: recipe or scheme", "TDISC_LLM_PROPOSALS"},
+     {"llm-concurrency", "K", "4", "LLM requests in flight while the search threads evaluate", "TDISC_LLM_CONCURRENCY"},
+     {"llm-max-cost", "USD", "", "stop asking the model once this much was spent (needs prices in --params)", "TDISC_LLM_MAX_COST"},
+     {"llm-eval-seconds", "T", "", "evaluation time per recipe seed [default: --time/20 within 2..300 s]", "TDISC_LLM_EVAL_SECONDS"}},
     ""};
 
 nlohmann::json parse_params(const std::string& text) {
@@ -84,6 +87,9 @@ nlohmann::json llm_params(const ParsedOptions& o) {
     }
   if (o.has("llm-max-calls")) llm["max_calls"] = o.integer("llm-max-calls", 0, 1000000000);
   if (o.has("llm-max-tokens")) llm["max_tokens"] = o.integer("llm-max-tokens", 0, 1L << 40);
+  if (o.has("llm-concurrency")) llm["concurrency"] = o.integer("llm-concurrency", 1, 64);
+  if (o.has("llm-max-cost")) llm["max_cost"] = o.real("llm-max-cost", 0, 1e6);
+  if (o.has("llm-eval-seconds")) llm["eval_seconds"] = o.seconds("llm-eval-seconds");
   if (!llm.contains("url"))
     if (const char* e = std::getenv("OPENAI_BASE_URL"); e && *e) llm["url"] = e;
   return llm;

@@ -40,7 +40,7 @@ json llm_default_params() {
           {"retry_base", d.retry_base_s}, {"eval_seconds", d.eval_seconds}, {"repair_seconds", d.repair_seconds},
           {"max_seeds", d.max_seeds}, {"islands", d.islands}, {"migrate_every", d.migrate_every},
           {"inspirations", d.inspirations}, {"failures_shown", d.failures_shown}, {"exploit", d.exploit},
-          {"price_in", d.price_in}, {"price_out", d.price_out}};
+          {"price_in", d.price_in}, {"price_out", d.price_out}, {"concurrency", d.concurrency}, {"max_cost", d.max_cost}};
 }
 
 namespace {
@@ -110,7 +110,9 @@ std::vector<std::string> validate_llm_params(const json& params) {
   check_range(p, "timeout", 0.1, 3600, false, errors);
   check_range(p, "retries", 1, 20, true, errors);
   check_range(p, "retry_base", 0, 60, false, errors);
-  check_range(p, "eval_seconds", 0.01, 86400, false, errors);
+  check_range(p, "eval_seconds", 0, 86400, false, errors);  // 0: auto
+  check_range(p, "concurrency", 1, 64, true, errors);
+  check_range(p, "max_cost", 0, 1e6, false, errors);
   check_range(p, "repair_seconds", 0, 86400, false, errors);
   check_range(p, "max_seeds", 1, 64, true, errors);
   check_range(p, "islands", 1, 64, true, errors);
@@ -166,6 +168,8 @@ LlmSettings read_llm_settings(const json& params) {
   s.exploit = get(p, "exploit", s.exploit);
   s.price_in = get(p, "price_in", s.price_in);
   s.price_out = get(p, "price_out", s.price_out);
+  s.concurrency = get(p, "concurrency", s.concurrency);
+  s.max_cost = get(p, "max_cost", s.max_cost);
   return s;
 }
 
