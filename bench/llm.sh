@@ -26,7 +26,7 @@ results=()
 # One run: server up (its own seed), tdisc against it, metrics from events.jsonl.
 run_one() {  # label binary seed extra-flags rank
   local label=$1 bin=$2 seed=$3 extra=$4 rank=$5 dir=$work/$1-$3-$5
-  "$SERVER" --seed "$seed" --port-file "$work/port" --log "$work/server-$label-$seed-$rank.json" --idle 5 --engine "$ENGINE" >/dev/null &
+  "$SERVER" --seed "$seed" --port-file "$work/port" --log "$work/server-$label-$seed-$rank.json" --engine "$ENGINE" >/dev/null &
   local spid=$!
   for _ in $(seq 50); do [[ -s $work/port ]] && break; sleep 0.1; done
   local port; port=$(cat "$work/port"); rm -f "$work/port"
@@ -35,7 +35,7 @@ run_one() {  # label binary seed extra-flags rank
     --llm-url http://127.0.0.1:$port/v1 --llm-model scripted --llm-max-calls 1000 $extra
     --params {\"llm\":{\"engines\":\"$ENGINE\",\"eval_seconds\":$EVAL,\"timeout\":30}} --out $dir"
   set +e; $cmd >/dev/null 2>&1; local rc=$?; set -e
-  wait $spid || true
+  kill -TERM $spid; wait $spid || true
   python3 - "$dir/events.jsonl" "$work/server-$label-$seed-$rank.json" "$label" "$seed" "$rc" "$load" "$rank" "$cmd" <<'PY' >> "$work/rows.jsonl"
 import json, sys
 events, server, label, seed, rc, load, rank, cmd = sys.argv[1:]

@@ -1,7 +1,10 @@
 // bench_llm_server: the scripted chat-completions server of the LLM benchmark (bench/llm.sh). It
 // answers on 127.0.0.1 with a seeded mix of good, useless and broken recipes after a latency drawn
 // uniformly from [min, max] seconds, as a real model would, and logs each request's arrival and
-// answer times. It stops by itself after `--idle` seconds without a request.
+// answer times. It runs until SIGTERM or SIGINT (then writes the log), or `--idle` seconds without
+// a new request.
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -20,7 +23,7 @@ namespace {
 
 struct Args {
   unsigned long long seed = 1;
-  double min_latency = 5, max_latency = 20, idle = 120;
+  double min_latency = 5, max_latency = 20, idle = 600;
   std::string port_file, log_file, engine = "numeric";
 };
 
@@ -63,6 +66,9 @@ ScriptStep answer(const Args& a, size_t i) {
   return s;
 }
 
+std::atomic<bool> g_stop{false};
+extern "C" void on_signal(int) { g_stop = true; }
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -71,9 +77,11 @@ int main(int argc, char** argv) {
   if (!a.port_file.empty()) std::ofstream(a.port_file) << server.port() << "\n";
   std::printf("bench_llm_server: %s, seed %llu, latency %.0f-%.0f s\n", server.base_url().c_str(), a.seed, a.min_latency, a.max_latency);
   std::fflush(stdout);
+  std::signal(SIGTERM, on_signal);
+  std::signal(SIGINT, on_signal);
   size_t last = 0;
   auto idle_since = std::chrono::steady_clock::now();
-  while (std::chrono::steady_clock::now() - idle_since < std::chrono::duration<double>(a.idle + 1)) {
+  while (!g_stop && std::chrono::steady_clock::now() - idle_since < std::chrono::duration<double>(a.idle)) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     if (server.served() != last) last = server.served(), idle_since = std::chrono::steady_clock::now();
   }
