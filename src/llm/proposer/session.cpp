@@ -190,7 +190,7 @@ Evaluation Session::evaluate(const Proposal& p, search::Reporter& reporter) {
   EvalContext ctx;
   ctx.target = config_.target;
   ctx.threads = config_.threads;
-  ctx.seed = config_.seed + 7919ULL * static_cast<unsigned long long>(++evaluations_);
+  ctx.seed = config_.seed + 7919ULL * static_cast<unsigned long long>(evaluations_++);  // the first is the seed itself
   ctx.start = config_.start;
   double left = seconds_left();
   ctx.seconds_left = std::isinf(left) ? 0 : std::max(1e-3, left);
