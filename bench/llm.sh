@@ -18,6 +18,7 @@ SERVER=${SERVER:-$ROOT/build/ci/bench_llm_server}
 TDISC_OLD=${TDISC_OLD:?set TDISC_OLD to a tdisc binary with the sequential loop}
 SEEDS=${SEEDS:-5} TIME=${TIME:-90} K=${K:-4} EVAL=${EVAL:-6}
 SIZE=${SIZE:-3x3} RANK=${RANK:-23} RING=${RING:-Q} ENGINE=${ENGINE:-numeric}
+[[ -x $SERVER ]] || cmake --build "$(dirname "$SERVER")" --target bench_llm_server >/dev/null
 for b in "$TDISC" "$TDISC_OLD" "$SERVER"; do [[ -x $b ]] || { echo "bench/llm.sh: $b not found" >&2; exit 1; }; done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -22,6 +22,7 @@ constexpr Subcommand kSubcommands[] = {
     {"catalog", tdisc::cli::cmd_catalog, "list and query the catalogue in algorithms/"},
     {"codegen", tdisc::cli::cmd_codegen, "generate recursive CUDA or host C++ GEMM code"},
     {"bench", tdisc::cli::cmd_bench, "check and time generated kernels against cuBLAS"},
+    {"tune", tdisc::cli::cmd_tune, "time libtdisc_gemm's plans on this GPU, write its plan table"},
 };
 
 void usage(std::ostream& os) {
