@@ -90,7 +90,8 @@ const Table& search_table() {
        flag("report", "keep RUN_DIR/report.html up to date (rewritten at every checkpoint; see tdisc report)"),
        with_env(flag("help-params", "list every engine parameter (or only --engine's) with default and range"), "-"),
        llm_flag("url", "URL"), llm_flag("model", "SPEC"), llm_flag("key_env", "VAR"),
-       llm_flag("max_calls", "N"), llm_flag("max_tokens", "N"), llm_flag("proposals", "KIND")},
+       llm_flag("max_calls", "N"), llm_flag("max_tokens", "N"), llm_flag("proposals", "KIND"),
+       llm_flag("concurrency", "K"), llm_flag("max_cost", "USD"), llm_flag("eval_seconds", "T")},
       "",
       "TDISC_SEARCH_"};
   return t;

@@ -49,6 +49,13 @@ std::string progress_line(const search::ProgressView& v, double rate, const std:
     std::snprintf(buf, sizeof buf, " · residual %.3g", r);
     line += buf;
   }
+  if (double c = get("llm_calls"); !std::isnan(c)) {
+    char buf[96];
+    double out = get("llm_in_flight"), tok = get("llm_tokens"), usd = get("llm_cost");
+    std::snprintf(buf, sizeof buf, " · llm %.0f calls (%.0f out), %s tok, $%.2f", c, std::isnan(out) ? 0 : out,
+                  human_count(std::isnan(tok) ? 0 : tok).c_str(), std::isnan(usd) ? 0 : usd);
+    line += buf;
+  }
   if (double x = get("exact_fraction"); !std::isnan(x)) {
     char buf[32];
     std::snprintf(buf, sizeof buf, " · exact %.0f%%", 100 * x);
