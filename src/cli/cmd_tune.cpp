@@ -10,29 +10,33 @@
 #include "decomposition/io.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 
 namespace tdisc::cli {
 
 namespace {
 
-const OptionTable kTuneOptions{
+using namespace params;
+
+const Table kTuneOptions{
     "tune",
     "tdisc tune [--library PATH] [--dtype f32,f64] [--sizes N,…] [--shapes MxNxK,…] --out FILE",
     "Times every plan compiled into libtdisc_gemm (each leaf mode) against cuBLAS on a grid of shapes\n"
     "and writes the plan table (JSON keyed by GPU model, cuBLAS version and dtype): per shape the\n"
     "fastest, cuBLAS unless a plan beats it by more than 2 %. Needs a GPU and the library (dlopen).",
-    {{"library", "PATH", "libtdisc_gemm.so", "the library to load (a path, or a name the loader finds)",
-      "TDISC_GEMM_LIBRARY"},
-     {"dtype", "LIST", "f32,f64", "f32, f64 or both", "TDISC_DTYPE"},
-     {"sizes", "LIST", "1024,2048,3072,4096,6144,8192,12288,16384,24576", "square sizes", ""},
-     {"shapes", "LIST",
-      "10001x9999x10007,32768x4096x4096,4096x32768x4096,32768x8192x8192,16384x8192x12288,16384x16384x2048,"
-      "32768x32768x2048,2048x2048x32768,4096x4096x65536",
-      "further MxNxK shapes (tall, wide, skinny, ragged)", ""},
-     {"leaf", "LIST", "separate,batched,streams", "leaf modes to try", ""},
-     {"reps", "N", "5", "timed calls per candidate after one warm-up (the median ranks them)", ""},
-     {"out,o", "FILE", "", "plan table to write", ""}},
-    ""};
+    {with_env(with_metavar(text("library", "libtdisc_gemm.so", "the library to load (a path, or a name the loader finds)"), "PATH"),
+              "TDISC_GEMM_LIBRARY"),
+     with_metavar(text("dtype", "f32,f64", "f32, f64 or both"), "LIST"),
+     with_metavar(text("sizes", "1024,2048,3072,4096,6144,8192,12288,16384,24576", "square sizes"), "LIST"),
+     with_metavar(text("shapes",
+                       "10001x9999x10007,32768x4096x4096,4096x32768x4096,32768x8192x8192,16384x8192x12288,16384x16384x2048,"
+                       "32768x32768x2048,2048x2048x32768,4096x4096x65536",
+                       "further MxNxK shapes (tall, wide, skinny, ragged)"), "LIST"),
+     with_metavar(text("leaf", "separate,batched,streams", "leaf modes to try"), "LIST"),
+     integer("reps", 5, 1, 1000, "timed calls per candidate after one warm-up (the median ranks them)"),
+     with_metavar(text("out,o", nullptr, "plan table to write (required)"), "FILE")},
+    "",
+    "TDISC_TUNE_"};
 
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -49,7 +53,7 @@ long long positive(const std::string& flag, const std::string& text) {
   return v;
 }
 
-codegen::TuneSetup setup_from(const ParsedOptions& o, const Args& args) {
+codegen::TuneSetup setup_from(const Settings& o, const Args& args) {
   codegen::TuneSetup s;
   s.library = o.text("library");
   for (const std::string& d : split(o.text("dtype"), ',')) {
@@ -72,7 +76,7 @@ codegen::TuneSetup setup_from(const ParsedOptions& o, const Args& args) {
     else if (l == "streams") s.leaves.push_back(2);
     else throw UsageError("--leaf: \"" + l + "\" is not separate, batched or streams");
   }
-  s.reps = static_cast<int>(o.integer("reps", 1, 1000));
+  s.reps = static_cast<int>(o.integer("reps"));
   s.command_line = "tdisc tune";
   for (const std::string& a : args) s.command_line += " " + a;
   return s;
@@ -80,10 +84,12 @@ codegen::TuneSetup setup_from(const ParsedOptions& o, const Args& args) {
 
 }  // namespace
 
+const params::Table& tune_table() { return kTuneOptions; }
+
 int cmd_tune(const Args& args) {
-  ParsedOptions o = parse_options(kTuneOptions, args);
-  if (o.help()) {
-    std::cout << help_text(kTuneOptions);
+  Settings o = parse_options(kTuneOptions, args);
+  if (o.help) {
+    std::cout << params::help_text(kTuneOptions);
     return kOk;
   }
   if (!o.has("out")) throw UsageError("tune: --out FILE is required");

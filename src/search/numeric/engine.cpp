@@ -180,6 +180,7 @@ private:
 class NumericEngine : public Engine {
 public:
   std::string name() const override { return "numeric"; }
+  const params::Table* param_table() const override { return &numeric_table(); }
   nlohmann::json default_params() const override { return default_params_json(); }
   std::vector<std::string> validate_params(const nlohmann::json& p) const override { return validate(p); }
 
