@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "decomposition/error.hpp"
+#include "generated/tdisc_version.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/cli/catalog_verbs.hpp"
@@ -17,7 +18,10 @@
 #include "src/cli/options.hpp"
 #include "src/cli/progress.hpp"
 #include "src/cli/tables.hpp"
+#include "src/report/pages.hpp"
 #include "src/llm/proposer/settings.hpp"
+#include "src/search/flip/meta_engine.hpp"
+#include "src/search/numeric/batch_engine.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/plan.hpp"
 
@@ -73,15 +77,21 @@ const Table& search_table() {
                            "(square formats, flip engine; Moosbauer–Poole 2025); none: never;\n"
                            "auto: a z3 walk beside a plain one where it applies"), "S"),
        flag("catalog", "also file new bests in the catalogue, as 'tdisc catalog add --if-better' does"),
+       flag("meta", "meta flips: start from a catalogued scheme (--catalog-dir) of a neighbouring format carried\n"
+                    "over by extend, project, merge or product, then flip walks (Kauers–Wood 2025)"),
        catalog_dir_flag(),
        with_metavar(choice("lattice", nullptr, {"ternary", "integer", "half", "half-gaussian"},
                            "numeric engine: the lattice to round onto [default: by ring and rank]"), "L"),
+       with_metavar(text("device", nullptr, "numeric engine: cpu, or cuda[:N] (a batch of restarts on GPU N; rounding\n"
+                                            "and exact repair on the --threads CPU threads) [default: cpu]"), "D"),
        with_metavar(text("params", nullptr, "engine parameters: a JSON object or @FILE (see --help-params)"), "JSON"),
        duration("checkpoint-every", "30s", 0.01, 1e9, "longest time between checkpoints"),
        with_env(flag("quiet,q", "no progress line"), "-"),
+       flag("report", "keep RUN_DIR/report.html up to date (rewritten at every checkpoint; see tdisc report)"),
        with_env(flag("help-params", "list every engine parameter (or only --engine's) with default and range"), "-"),
        llm_flag("url", "URL"), llm_flag("model", "SPEC"), llm_flag("key_env", "VAR"),
-       llm_flag("max_calls", "N"), llm_flag("max_tokens", "N"), llm_flag("proposals", "KIND")},
+       llm_flag("max_calls", "N"), llm_flag("max_tokens", "N"), llm_flag("proposals", "KIND"),
+       llm_flag("concurrency", "K"), llm_flag("max_cost", "USD"), llm_flag("eval_seconds", "T")},
       "",
       "TDISC_SEARCH_"};
   return t;
@@ -131,7 +141,15 @@ search::SearchPlan plan_target(const Settings& o) {
   ask.llm_endpoint = llm_params(o).contains("url");
   ask.symmetry = o.text("symmetry");
   if (o.has("lattice")) ask.lattice = o.text("lattice");
-  return search::plan_search(ask);
+  if (o.has("device")) ask.device = o.text("device");
+  search::SearchPlan plan = search::plan_search(ask);
+  if (o.flag("meta")) {  // the meta walk drives the flip walkers from catalogued neighbours
+    if (o.text("engine") != "auto" && o.text("engine") != "flip")
+      throw UsageError("--meta: meta flips drive the flip engine, not " + o.text("engine"));
+    if (o.has("from")) throw UsageError("--meta: the starts come from the catalogue (--catalog-dir); --from cannot be combined with it");
+    plan.engine = "meta";
+  }
+  return plan;
 }
 
 std::string default_out(const search::Target& t) {
@@ -146,29 +164,56 @@ unsigned long long pick_seed(const Settings& o) {
   return std::random_device{}() ^ (static_cast<unsigned long long>(std::random_device{}()) << 32);
 }
 
+// "host, N cores" for run.json: where a run's numbers come from.
+std::string machine_text() {
+  char host[256] = "unknown";
+  ::gethostname(host, sizeof host - 1);
+  return std::string(host) + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores";
+}
+
 nlohmann::json request_json(const Args& args, const search::SearchPlan& plan, const search::SearchRequest& r) {
   return {{"format", "tdisc-run"}, {"version", 1}, {"command", args},
           {"target", {{"size", plan.target.format.str()}, {"rank", plan.target.rank},
                       {"ring", std::string(ring_name(plan.target.ring))}}},
           {"engine", plan.engine}, {"threads", r.threads}, {"seconds", r.seconds}, {"seed", r.seed},
-          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}};
+          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}, {"tool", TDISC_TOOL},
+          {"machine", machine_text()}};
 }
 
 // The last lines of a search and its exit code: 0 when the target was reached, 3 otherwise.
 int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
+  if (r.after_checkpoint) {  // --report: the page once more, with the "finished" event in it
+    r.after_checkpoint();
+    std::cout << "report: " << r.out_dir << "/report.html\n";
+  }
   if (out.reached) {
     std::cout << "reached rank " << out.best_rank << " in " << human_seconds(out.seconds) << ": " << out.best_file << "\n";
     return kOk;
   }
   std::cout << (out.interrupted ? "interrupted" : "budget spent") << " after " << human_seconds(out.seconds)
             << ": best rank " << (out.best_rank == INT_MAX ? std::string("none") : std::to_string(out.best_rank))
-            << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file)
-            << "\n  continue with: tdisc search --resume " << r.out_dir << "\n";
+            << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file) << "\n";
+  if (r.engine != "meta") std::cout << "  continue with: tdisc search --resume " << r.out_dir << "\n";  // meta runs do not checkpoint
   return kNoTarget;
+}
+
+// --report: the run's page is rewritten after every checkpoint and at the end, atomically, so a
+// browser tab on it can be refreshed during the run.
+void attach_report(const Settings& o, search::SearchRequest& r) {
+  if (!o.flag("report")) return;
+  const std::string dir = r.out_dir;
+  r.after_checkpoint = [dir] { report::write_run_report(dir, dir + "/report.html"); };
 }
 
 // --resume DIR: the target, engine, seed and parameters come from DIR/run.json; --time and
 // --threads may be given again for the new session.
+// Before a GPU run starts: which device and how many restarts at once (or why not, exit 1).
+void print_device(const search::Target& target, const std::string& engine, const nlohmann::json& params) {
+  if (engine != "numeric" || params.value("device", "cpu") != "cuda") return;
+  const std::string headline = search::numeric::cuda_headline(target, params);  // throws before printing
+  std::cout << "  device: " << headline << "\n" << std::flush;
+}
+
 int resume_run(const Settings& o, const std::string& dir) {
   search::RunDir probe(dir);
   auto request = probe.read_request();
@@ -192,8 +237,10 @@ int resume_run(const Settings& o, const std::string& dir) {
   std::cout << "tdisc search: resuming " << dir << " (" << r.target.format.str() << " rank " << r.target.rank << " over "
             << ring_name(r.target.ring) << ", engine " << r.engine << ", seed " << r.seed << ", "
             << human_seconds(checkpoint->value("elapsed", 0.0)) << " done)\n";
+  attach_report(o, r);
   TerminalProgress progress;
   if (!o.flag("quiet")) r.progress = &progress;
+  print_device(r.target, r.engine, r.params);
   search::Orchestrator orch(r, checkpoint);
   return finish(orch.run(*engine), r);
 }
@@ -214,7 +261,7 @@ int help_params(const Settings& o) {
 void record_derived(Settings& o, const search::SearchPlan& plan, const search::SearchRequest& r) {
   if (!o.has("rank")) o.set("rank", plan.target.rank, "derived");
   if (!o.has("ring")) o.set("ring", std::string(ring_name(plan.target.ring)), "derived");
-  if (o.text("engine") != plan.engine) o.set("engine", plan.engine, "derived (auto)");
+  if (o.text("engine") != plan.engine && plan.engine != "meta") o.set("engine", plan.engine, "derived (auto)");  // --meta says meta
   if (o.integer("threads") == 0) o.set("threads", r.threads, "derived (one per core)");
   if (!o.has("seed")) o.set("seed", r.seed, "derived (random)");
   if (!o.has("out")) o.set("out", r.out_dir, "derived");
@@ -248,13 +295,15 @@ int cmd_search(const Args& args) {
   }
   r.catalog = o.flag("catalog");
   r.catalog_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
+  if (plan.engine == "meta") r.params["catalogue"] = r.catalog_dir;  // where the meta starts come from
   if (o.has("from")) {
     r.start = read_native(o.text("from"));
     if (r.start->format != plan.target.format)
       throw UsageError("--from: " + o.text("from") + " is a " + r.start->format.str() + " scheme, not " + plan.target.format.str());
     if (r.start->provenance.source.empty()) r.start->provenance.source = o.text("from");
   }
-  auto engine = search::make_engine(plan.engine);
+  // The meta walk is not in the engine table: it needs a catalogue, which recipes (llm) do not carry.
+  auto engine = plan.engine == "meta" ? search::make_meta_engine() : search::make_engine(plan.engine);
   if (!engine) throw UsageError("engine " + plan.engine + " is not available in this build");
   nlohmann::json engine_params = r.params;
   if (plan.engine != "llm") engine_params.erase("llm");
@@ -271,6 +320,8 @@ int cmd_search(const Args& args) {
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
             << (r.threads > 1 ? "s" : "") << ", seed " << r.seed << ", budget " << human_seconds(r.seconds)
             << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n" << std::flush;
+  print_device(plan.target, plan.engine, r.params);
+  attach_report(o, r);
   TerminalProgress progress;
   if (!o.flag("quiet")) r.progress = &progress;
   search::Orchestrator orch(r);

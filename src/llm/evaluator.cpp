@@ -68,6 +68,10 @@ public:
       std::lock_guard lock(mutex_);
       if (run_.residual < 0 || value < run_.residual) run_.residual = value;
     }
+    if (counter == "exact_fraction") {
+      std::lock_guard lock(mutex_);
+      run_.exact_fraction = std::max(run_.exact_fraction, value);
+    }
     if (counter != "rank") outer_.set(counter, value);
   }
   bool stop_requested() const override {
@@ -187,6 +191,9 @@ Evaluation evaluate_scheme(const Scheme& proposed, const EvalContext& ctx, searc
   ev.score.residual = run.residual;
   ev.score.fitness = fitness_of(ev.score, ctx.target.rank, 1.0);
   long failing = v.failure ? v.failure->failing_equations : 0;
+  if (v.failure)
+    ev.failing_equations = std::to_string(failing) + " of " + std::to_string(v.equations) +
+                           " Brent equations fail, first: " + v.failure->describe();
   ev.score.note = v.valid ? "valid over " + std::string(ring_name(ctx.target.ring)) + " at rank " + std::to_string(s.rank())
                           : "invalid: " + std::to_string(failing) + " of " + std::to_string(v.equations) +
                                 " Brent equations fail, residual " + std::to_string(run.residual);

@@ -19,6 +19,7 @@ struct SeedRun {
   int best_rank = INT_MAX;          // lowest rank verified in this run
   double time_to_target = -1;       // seconds until a verified scheme of target rank; −1: not reached
   double residual = -1;             // lowest residual the engine reported (−1: none)
+  double exact_fraction = -1;       // highest share of coefficients rounded exactly (−1: none)
   double seconds = 0;
 };
 
@@ -51,6 +52,7 @@ struct Evaluation {
   std::vector<SeedRun> runs;
   std::string failure;              // empty when the evaluation ran ("engine unavailable", …)
   std::optional<Scheme> best;       // the best verified scheme of this evaluation
+  std::string failing_equations;    // a proposed scheme's failing Brent equations (count and first one)
 };
 
 // Runs recipe.engine for recipe.seeds seeds of recipe.budget_seconds each (clipped to seconds_left).

@@ -16,7 +16,10 @@ const params::Table& numeric_table() {
   static const Table t{
       "numeric", "", "Alternating least squares / Levenberg–Marquardt on real or complex factors, a lattice\n"
       "discretisation schedule and an exact repair over Q (AlphaEvolve-style numerical search).",
-      {choice("method", "auto", {"auto", "als", "lm"}, "continuous phase: ALS sweeps or LM steps (auto: ALS)"),
+      {choice("device", "cpu", {"cpu", "cuda"}, "where restarts run: CPU threads, or a batch on a CUDA device (--device)"),
+       integer("gpu", 0, 0, 1023, "CUDA device index (--device cuda:N; an MPI rank passes its local GPU)"),
+       integer("gpu_batch", 0, 0, 1e7, "restarts resident on the GPU at once (0: twice what the device holds)"),
+       choice("method", "auto", {"auto", "als", "lm"}, "continuous phase: ALS sweeps or LM steps (auto: ALS)"),
        choice("round_method", "auto", {"auto", "als", "lm"}, "re-fits while rounding (auto: LM once few enough entries are free)"),
        choice("field", "auto", {"auto", "real", "complex"}, "real or complex factors (auto: complex for the half-gaussian lattice)"),
        choice("lattice", "auto", {"auto", "ternary", "integer", "half", "half-gaussian"},
@@ -81,6 +84,10 @@ Lattice auto_lattice(const Target& target) {
   return integer && target.rank >= *integer ? Lattice::Ternary : Lattice::Half;
 }
 
+std::string device_name(const Params& p) {
+  return p.device == Device::Cuda ? "cuda:" + std::to_string(p.gpu) : "cpu";
+}
+
 Params resolve(const nlohmann::json& params, const Target& target) {
   auto problems = validate(params);
   TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
@@ -99,6 +106,9 @@ Params resolve(const nlohmann::json& params, const Target& target) {
     p.method = method == "lm" ? Method::Lm : Method::Als;
   const std::string round_method = m["round_method"];
   p.round_method = round_method == "als" ? Method::Als : round_method == "lm" ? Method::Lm : Method::Auto;
+  p.device = m["device"] == "cuda" ? Device::Cuda : Device::Cpu;
+  p.gpu = m["gpu"];
+  p.gpu_batch = m["gpu_batch"];
   p.init_scale = m["init_scale"];
   p.restarts = m["restarts"];
   p.restart_seconds = m["restart_seconds"];
