@@ -5,11 +5,15 @@
 #include <cmath>
 #include <ostream>
 
+#include "decomposition/limits.hpp"
+
 namespace tdisc {
 
 namespace {
 
 // An unsigned rational: "3", "3/4", "0.25", "2.". nullopt when malformed.
+// Digits are read in base 10 always: GMP's default base 0 reads "010" as octal 8 and throws on
+// "08" (both found by fuzzing: a silently wrong coefficient, and std::invalid_argument).
 std::optional<mpq_class> parse_unsigned_rational(std::string_view s) {
   if (s.empty()) return std::nullopt;
   auto digits = [](std::string_view d) {
@@ -21,9 +25,9 @@ std::optional<mpq_class> parse_unsigned_rational(std::string_view s) {
   if (auto slash = s.find('/'); slash != std::string_view::npos) {
     auto num = s.substr(0, slash), den = s.substr(slash + 1);
     if (!digits(num) || !digits(den)) return std::nullopt;
-    mpz_class d{std::string(den)};
+    mpz_class d(std::string(den), 10);
     if (d == 0) return std::nullopt;
-    mpq_class q(mpz_class(std::string(num)), d);
+    mpq_class q(mpz_class(std::string(num), 10), d);
     q.canonicalize();
     return q;
   }
@@ -31,16 +35,16 @@ std::optional<mpq_class> parse_unsigned_rational(std::string_view s) {
     auto ip = s.substr(0, dot), fp = s.substr(dot + 1);
     if ((!ip.empty() && !digits(ip)) || (!fp.empty() && !digits(fp)) || (ip.empty() && fp.empty()))
       return std::nullopt;
-    mpz_class scale = 1;
-    for (size_t i = 0; i < fp.size(); ++i) scale *= 10;
-    mpz_class whole(ip.empty() ? std::string("0") : std::string(ip));
-    mpz_class frac(fp.empty() ? std::string("0") : std::string(fp));
+    mpz_class scale;
+    mpz_ui_pow_ui(scale.get_mpz_t(), 10, fp.size());
+    mpz_class whole(ip.empty() ? std::string("0") : std::string(ip), 10);
+    mpz_class frac(fp.empty() ? std::string("0") : std::string(fp), 10);
     mpq_class q(whole * scale + frac, scale);
     q.canonicalize();
     return q;
   }
   if (!digits(s)) return std::nullopt;
-  return mpq_class(mpz_class(std::string(s)));
+  return mpq_class(mpz_class(std::string(s), 10));
 }
 
 // A signed real part, or an imaginary part ending in 'i' with an optional magnitude.
@@ -66,6 +70,7 @@ std::string part_text(const mpq_class& q) { return q.get_str(); }
 }  // namespace
 
 std::optional<Coeff> Coeff::parse(std::string_view s) {
+  if (s.size() > kMaxCoefficientChars) return std::nullopt;  // see limits.hpp
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   if (s.empty()) return std::nullopt;

@@ -56,17 +56,18 @@ int line_of_offset(std::string_view text, size_t pos) {
   return line;
 }
 
-int json_array_element_line(std::string_view text, std::string_view key, size_t index) {
+std::vector<int> json_array_element_lines(std::string_view text, std::string_view key) {
+  std::vector<int> lines;
   std::string quoted = "\"" + std::string(key) + "\"";
   size_t at = text.find(quoted);
-  if (at == std::string_view::npos) return 0;
+  if (at == std::string_view::npos) return lines;
   size_t open = text.find('[', at + quoted.size());
-  if (open == std::string_view::npos) return 0;
-  int depth = 0;
-  size_t element = 0;
+  if (open == std::string_view::npos) return lines;
+  int depth = 0, line = line_of_offset(text, open);
   bool in_string = false, expecting = true;
-  for (size_t k = open + 1; k < text.size(); ++k) {
+  for (size_t k = open + 1; k < text.size(); ++k) {  // one pass, counting lines as it goes
     char c = text[k];
+    if (c == '\n') ++line;
     if (in_string) {
       if (c == '\\') ++k;
       else if (c == '"') in_string = false;
@@ -74,21 +75,25 @@ int json_array_element_line(std::string_view text, std::string_view key, size_t 
     }
     if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
     if (depth == 0 && expecting) {
-      if (c == ']') return 0;
-      if (element == index) return line_of_offset(text, k);
+      if (c == ']') return lines;
+      lines.push_back(line);
       expecting = false;
     }
     if (c == '"') in_string = true;
     else if (c == '[' || c == '{') ++depth;
     else if (c == ']' || c == '}') {
-      if (depth == 0) return 0;
+      if (depth == 0) return lines;
       --depth;
     } else if (c == ',' && depth == 0) {
-      ++element;
       expecting = true;
     }
   }
-  return 0;
+  return lines;
+}
+
+int json_array_element_line(std::string_view text, std::string_view key, size_t index) {
+  std::vector<int> lines = json_array_element_lines(text, key);
+  return index < lines.size() ? lines[index] : 0;
 }
 
 }  // namespace tdisc

@@ -3,6 +3,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tdisc {
 
@@ -15,5 +16,7 @@ int line_of_offset(std::string_view text, size_t pos);
 // Line of the index-th element of the top-level JSON array under "key" (0 when not found).
 // Used to point error messages at the term that is wrong.
 int json_array_element_line(std::string_view text, std::string_view key, size_t index);
+// The lines of all elements of that array, in one pass (element r at [r]).
+std::vector<int> json_array_element_lines(std::string_view text, std::string_view key);
 
 }  // namespace tdisc

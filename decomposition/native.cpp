@@ -5,6 +5,7 @@
 
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/limits.hpp"
 
 namespace tdisc {
 
@@ -21,6 +22,14 @@ struct NativeReader {
   int key_line(const char* key) const {
     size_t at = text.find(std::string("\"") + key + "\"");
     return at == std::string::npos ? 0 : line_of_offset(text, at);
+  }
+
+  // A text field, or `fallback` when absent; any other type is refused (json::value would throw
+  // nlohmann's type_error, a library message instead of FILE:LINE).
+  std::string text_field(const json& j, const char* key, const std::string& fallback) const {
+    if (!j.contains(key)) return fallback;
+    if (!j[key].is_string()) fail(key_line(key), std::string("field \"") + key + "\" must be a string");
+    return j[key].get<std::string>();
   }
 
   int positive_int(const json& j, const char* key, int max) const {
@@ -58,7 +67,7 @@ struct NativeReader {
     else if (v.is_number_integer()) x = Coeff(v.get<long>());
     if (!x)
       fail(term_line(key, r), std::string("term ") + std::to_string(r + 1) + " of \"" + key + "\", entry " +
-                     std::to_string(c) + ": not a coefficient: " + v.dump());
+                     std::to_string(c) + ": not a coefficient: " + json_excerpt(v));
     return *x;
   }
 };
@@ -99,28 +108,23 @@ Provenance provenance_from_json(const json& j) {
 
 Scheme parse_native(const std::string& text, const std::string& path) {
   NativeReader rd{text, path};
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    rd.fail(line_of_offset(text, e.byte > 0 ? e.byte - 1 : 0), std::string("not valid JSON: ") + e.what());
-  }
+  json j = parse_json_bounded(text, path, "a tdisc-scheme file");
   if (!j.is_object()) rd.fail(1, "a tdisc-scheme file is a JSON object");
-  if (j.value("format", "") != "tdisc-scheme")
+  if (rd.text_field(j, "format", "") != "tdisc-scheme")
     rd.fail(rd.key_line("format"), "not a tdisc-scheme file (\"format\" must be \"tdisc-scheme\")");
   if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
     rd.fail(rd.key_line("version"), "unsupported tdisc-scheme version " +
-                                        (j.contains("version") ? j["version"].dump() : std::string("(missing)")) +
+                                        (j.contains("version") ? json_excerpt(j["version"]) : std::string("(missing)")) +
                                         "; this tdisc reads version 1");
-  std::string orientation = j.value("orientation", "trace");
+  std::string orientation = rd.text_field(j, "orientation", "trace");
   if (orientation != "trace")
-    rd.fail(rd.key_line("orientation"), "orientation \"" + orientation + "\" is not supported (only \"trace\")");
+    rd.fail(rd.key_line("orientation"), "orientation \"" + excerpt(orientation) + "\" is not supported (only \"trace\")");
   Scheme s;
   s.format = {rd.positive_int(j, "n", 64), rd.positive_int(j, "m", 64), rd.positive_int(j, "p", 64)};
   int rank = rd.positive_int(j, "rank", 1 << 20);
-  std::string ring_text = j.value("ring", "Q");
+  std::string ring_text = rd.text_field(j, "ring", "Q");
   auto ring = parse_ring(ring_text);
-  if (!ring) rd.fail(rd.key_line("ring"), "unknown ring \"" + ring_text + "\" (known: " + ring_list() + ")");
+  if (!ring) rd.fail(rd.key_line("ring"), "unknown ring \"" + excerpt(ring_text) + "\" (known: " + ring_list() + ")");
   s.ring = *ring;
   s.u = rd.factor(j, "u", rank, s.format.a_size());
   s.v = rd.factor(j, "v", rank, s.format.b_size());

@@ -6,6 +6,8 @@
 #include <Eigen/SparseCore>
 #include <cstdint>
 
+#include "decomposition/error.hpp"
+
 namespace tdisc {
 
 namespace {
@@ -157,14 +159,20 @@ void residual_product(const Format& fmt, const IntegerFactors& f, ScaledResidual
 
 }  // namespace
 
-ScaledResidual scaled_residual(const Scheme& s) {
+ScaledResidual scaled_residual(const Scheme& s, Arithmetic arithmetic) {
   s.check_shape();
   IntegerFactors f = clear_denominators(s);
   ScaledResidual out;
   out.scale = f.scale;
-  if (fits_int64(f)) residual_product<std::int64_t>(s.format, f, out);
-  else residual_product<mpz_class>(s.format, f, out);
+  const bool fits = fits_int64(f);
+  TDISC_REQUIRE(fits || arithmetic != Arithmetic::int64, "the int64 path would overflow on this scheme");
+  if (arithmetic == Arithmetic::int64 || (arithmetic == Arithmetic::automatic && fits))
+    residual_product<std::int64_t>(s.format, f, out);
+  else
+    residual_product<mpz_class>(s.format, f, out);
   return out;
 }
+
+bool int64_applies(const Scheme& s) { return fits_int64(clear_denominators(s)); }
 
 }  // namespace tdisc

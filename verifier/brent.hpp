@@ -31,8 +31,15 @@ struct ScaledResidual {
   mpz_class scale;                                 // L
 };
 
+// Which integers the product runs on: automatic picks int64 when a bound proves no overflow and
+// GMP otherwise; the property tests force each path to check that they agree.
+enum class Arithmetic { automatic, int64, gmp };
+
 // Sparse exact products (Eigen::SparseMatrix on int64 when a bound proves no overflow, on GMP
-// integers otherwise): cost Σ_r nnz(U_r)·nnz(V_r)·nnz(W_r), not (nm)(mp)(pn)·R.
-ScaledResidual scaled_residual(const Scheme& s);
+// integers otherwise): cost Σ_r nnz(U_r)·nnz(V_r)·nnz(W_r), not (nm)(mp)(pn)·R. Forcing int64
+// where the bound does not hold is a ContractError.
+ScaledResidual scaled_residual(const Scheme& s, Arithmetic arithmetic = Arithmetic::automatic);
+// Whether the int64 path applies to s (the overflow bound holds).
+bool int64_applies(const Scheme& s);
 
 }  // namespace tdisc

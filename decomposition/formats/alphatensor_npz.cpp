@@ -10,6 +10,7 @@
 #include "decomposition/formats/pickle.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/formats/zip.hpp"
+#include "decomposition/limits.hpp"
 
 namespace tdisc::fmt {
 
@@ -90,6 +91,7 @@ ImportedScheme read_alphatensor_npz(const std::string& path, const std::string& 
     if (obj.objects.size() != 3) throw InputError(path, 0, where + ": expected an object array of three arrays u, v, w");
     const int rows[3] = {f->a_size(), f->b_size(), f->c_size()};
     const long R = obj.objects[0].shape.size() == 2 ? obj.objects[0].shape[1] : -1;
+    check_scheme_size(path, 0, *f, R);
     CoeffMatrix* out[3] = {&im.scheme.u, &im.scheme.v, &im.scheme.w};
     for (int t = 0; t < 3; ++t) {
       const NdArray& a = obj.objects[static_cast<size_t>(t)];
@@ -103,6 +105,7 @@ ImportedScheme read_alphatensor_npz(const std::string& path, const std::string& 
     if (top.shape.size() != 3 || top.shape[0] != 3 || top.shape[1] != dim || f->b_size() != dim || f->c_size() != dim)
       throw InputError(path, 0, where + ": a plain array must have shape (3, nm, R) for a square format " + f->str());
     const long R = top.shape[2];
+    check_scheme_size(path, 0, *f, R);
     CoeffMatrix* out[3] = {&im.scheme.u, &im.scheme.v, &im.scheme.w};
     for (long t = 0; t < 3; ++t)
       *out[t] = factor(top, static_cast<int>(dim), R, [t](int x, long r) { return std::vector<long>{t, x, r}; }, path, where);

@@ -8,6 +8,7 @@
 #include "decomposition/formats/expr.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
+#include "decomposition/limits.hpp"
 
 namespace tdisc::fmt {
 
@@ -83,6 +84,7 @@ ImportedScheme read_exp(const std::string& path, const std::string& text, const 
   const Format f = *dims;
   std::vector<TermLine> lines = term_lines(text);
   if (lines.empty()) throw InputError(path, 1, "no terms: an .exp file has one term a line");
+  check_scheme_size(path, lines[0].line, f, static_cast<long>(lines.size()));
   im.scheme = Scheme::zeros(f, static_cast<int>(lines.size()));
   Resolver resolve = [&](std::string_view id) { return resolve_entry(id, f); };
   for (size_t r = 0; r < lines.size(); ++r) {

@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "decomposition/limits.hpp"
+
 namespace tdisc::fmt {
 
 namespace {
@@ -18,6 +20,17 @@ struct Parser {
   std::string_view s;
   const Resolver& resolve;
   size_t pos = 0;
+  int depth = 0;  // nesting of parentheses and signs, at most kMaxNesting (the recursion's depth)
+
+  // Entered by every recursive factor(): refuses input nested deeper than any real file instead
+  // of overflowing the stack.
+  struct Nested {
+    Parser& p;
+    explicit Nested(Parser& parser) : p(parser) {
+      if (++p.depth > kMaxNesting) p.fail("nested deeper than " + std::to_string(kMaxNesting) + " levels");
+    }
+    ~Nested() { --p.depth; }
+  };
 
   [[noreturn]] void fail(const std::string& what, size_t at) const { throw ExprError{at, what}; }
   [[noreturn]] void fail(const std::string& what) const { fail(what, pos); }
@@ -36,7 +49,7 @@ struct Parser {
     size_t start = pos;
     while (pos < s.size() && (std::isdigit(static_cast<unsigned char>(s[pos])) || s[pos] == '.')) ++pos;
     auto c = Coeff::parse(s.substr(start, pos - start));
-    if (!c) fail("not a number: '" + std::string(s.substr(start, pos - start)) + "'", start);
+    if (!c) fail("not a number: '" + excerpt(s.substr(start, pos - start)) + "'", start);
     return *c;
   }
 
@@ -56,6 +69,7 @@ struct Parser {
   }
 
   LinearProduct factor() {
+    Nested nested(*this);
     char c = peek();
     if (c == '-' || c == '+') {
       ++pos;

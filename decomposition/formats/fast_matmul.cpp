@@ -8,6 +8,7 @@
 #include "decomposition/error.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
+#include "decomposition/limits.hpp"
 
 namespace tdisc::fmt {
 
@@ -105,6 +106,7 @@ ImportedScheme read_fast_matmul(const std::string& path, const std::string& text
   expect_rows(bl[1], f.b_size(), "the V block");
   expect_rows(bl[2], f.n * f.p, "the W block");
   ImportedScheme im;
+  check_scheme_size(path, 0, f, static_cast<long>(R));
   im.scheme = Scheme::zeros(f, static_cast<int>(R));
   for (size_t r = 0; r < R; ++r) {
     const int t = static_cast<int>(r);

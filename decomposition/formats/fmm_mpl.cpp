@@ -7,6 +7,7 @@
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/limits.hpp"
 
 namespace tdisc::fmt {
 
@@ -17,7 +18,15 @@ struct MapleCursor {
   const std::string& s;
   size_t pos = 0;
 
-  int line() const { return line_of_offset(s, pos); }
+  // Lines counted incrementally: the reader asks at every term, and counting from the start each
+  // time made reading quadratic in the file.
+  mutable size_t counted_to = 0;
+  mutable int counted_line = 1;
+  int line() const {
+    if (pos < counted_to) counted_to = 0, counted_line = 1;
+    for (; counted_to < pos && counted_to < s.size(); ++counted_to) counted_line += s[counted_to] == '\n';
+    return counted_line;
+  }
   [[noreturn]] void fail(const std::string& what) const {
     if (pos >= s.size()) throw InputError(path, line(), "unexpected end of file (truncated?): " + what);
     throw InputError(path, line(), what);
@@ -38,7 +47,12 @@ struct MapleCursor {
     size_t start = pos;
     while (pos < s.size() && std::isdigit(static_cast<unsigned char>(s[pos]))) ++pos;
     if (start == pos) fail("expected a dimension");
-    return std::stoi(s.substr(start, pos - start));
+    auto d = parse_count(std::string_view(s).substr(start, pos - start), 64);
+    if (!d) {
+      pos = start;
+      fail("a dimension must be 1..64");
+    }
+    return static_cast<int>(*d);
   }
   Coeff coefficient() {
     skip();
@@ -47,7 +61,7 @@ struct MapleCursor {
     auto c = parse_maple_coeff(std::string_view(s).substr(start, pos - start));
     if (!c) {
       pos = start;
-      fail("not a coefficient: '" + s.substr(start, s.find_first_of(",]", start) - start) + "'");
+      fail("not a coefficient: '" + excerpt(std::string_view(s).substr(start, s.find_first_of(",]", start) - start)) + "'");
     }
     return *c;
   }

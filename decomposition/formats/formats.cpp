@@ -8,6 +8,7 @@
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/limits.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
 
@@ -21,8 +22,8 @@ ImportedScheme read_native_format(const std::string& path, const std::string& te
   ImportedScheme im;
   im.scheme = parse_native(text, path);
   im.declared = im.scheme.ring;
-  for (int r = 0; r < im.scheme.rank(); ++r)
-    im.term_lines.push_back(json_array_element_line(text, "u", static_cast<size_t>(r)));
+  im.term_lines = json_array_element_lines(text, "u");
+  im.term_lines.resize(static_cast<size_t>(im.scheme.rank()), 0);
   return im;
 }
 
@@ -89,6 +90,12 @@ void finish_import(ImportedScheme& im, const std::string& format, const std::str
   Scheme& s = im.scheme;
   s.check_shape();
   if (s.rank() == 0) throw InputError(path, 0, "the file holds no terms");
+  for (int r = 0; r < s.rank(); ++r)
+    for (const CoeffMatrix* m : {&s.u, &s.v, &s.w})
+      for (Eigen::Index c = 0; c < m->cols(); ++c)
+        if (!coefficient_text_fits((*m)(r, c)))
+          throw InputError(path, im.line_of_term(r), "term " + std::to_string(r + 1) + " has a coefficient of more than " +
+                                                         std::to_string(kMaxCoefficientChars) + " characters");
   if (format != "native") {
     if (fmt::name_hints(path).mod2 && !im.declared) im.declared = Ring::GF2;
     s.ring = im.declared ? *im.declared : coefficient_ring(s);

@@ -6,6 +6,7 @@
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/limits.hpp"
 
 namespace tdisc::fmt {
 
@@ -26,10 +27,15 @@ struct BraceParser {
   int line = 1;
 
   [[noreturn]] void fail(const std::string& what) const { throw InputError(path, line, what); }
-  void skip() {
-    while (pos < s.size() && std::isspace(static_cast<unsigned char>(s[pos]))) line += s[pos++] == '\n';
+  void skip() {  // white space and Maple '#' comments (tdisc export --no-verify writes one)
+    for (;;) {
+      while (pos < s.size() && std::isspace(static_cast<unsigned char>(s[pos]))) line += s[pos++] == '\n';
+      if (pos >= s.size() || s[pos] != '#') return;
+      while (pos < s.size() && s[pos] != '\n') ++pos;
+    }
   }
-  Node node() {
+  Node node(int depth = 1) {
+    if (depth > kMaxNesting) fail("braces nested deeper than " + std::to_string(kMaxNesting) + " levels");
     skip();
     Node n;
     n.line = line;
@@ -48,7 +54,7 @@ struct BraceParser {
       return n;
     }
     for (;;) {
-      n.items.push_back(node());
+      n.items.push_back(node(depth + 1));
       skip();
       if (pos >= s.size()) fail("unexpected end of file inside { … } (truncated?)");
       if (s[pos] == '}') {
@@ -77,7 +83,7 @@ std::vector<Coeff> matrix(const std::string& path, const Node& n, int& rows, int
       throw InputError(path, row.line, std::string(what) + ": every row must have " + std::to_string(cols) + " entries");
     for (const Node& x : row.items) {
       auto c = x.is_list ? std::nullopt : parse_maple_coeff(x.leaf);
-      if (!c) throw InputError(path, x.line, std::string(what) + ": not a coefficient: '" + x.leaf + "'");
+      if (!c) throw InputError(path, x.line, std::string(what) + ": not a coefficient: '" + excerpt(x.leaf) + "'");
       out.push_back(*c);
     }
   }
@@ -133,6 +139,7 @@ ImportedScheme read_maple(const std::string& path, const std::string& text, cons
     im.term_lines.push_back(term.line);
   }
   Format f{n, m, pp};
+  check_scheme_size(path, top.line, f, static_cast<long>(a.size()));
   check_dims(path, top.line, f, chosen_dims(name_hints(path), opt));
   im.scheme = Scheme::zeros(f, static_cast<int>(a.size()));
   for (int r = 0; r < im.scheme.rank(); ++r) {

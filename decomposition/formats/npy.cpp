@@ -3,25 +3,34 @@
 #include "decomposition/formats/npy.hpp"
 
 #include <cstring>
-#include <regex>
 
 #include "decomposition/error.hpp"
+#include "decomposition/limits.hpp"
 
 namespace tdisc::fmt {
 
 long NdArray::count() const {
   long c = 1;
-  for (long d : shape) c *= d;
+  for (long d : shape) {
+    if (d < 0 || (d > 0 && c > kMaxElements / d)) return -1;
+    c *= d;
+  }
   return c;
 }
 
 bool parse_descr(const std::string& descr, NdArray& a) {
-  std::smatch m;
-  if (!std::regex_match(descr, m, std::regex(R"(([<>|=]?)([iufbO])(\d*))"))) return false;
-  a.byte_order = m[1].matched && !m[1].str().empty() ? m[1].str()[0] : '|';
+  // [<>|=]? kind digits* — scanned by hand: std::regex recursed per digit (a stack overflow on a
+  // long dtype, found by fuzzing).
+  std::string_view d = descr;
+  a.byte_order = '|';
+  if (!d.empty() && (d[0] == '<' || d[0] == '>' || d[0] == '|' || d[0] == '=')) a.byte_order = d[0], d.remove_prefix(1);
   if (a.byte_order == '=') a.byte_order = '<';
-  a.kind = m[2].str()[0];
-  a.item_size = m[3].str().empty() ? 8 : std::stoi(m[3]);
+  if (d.empty() || std::string_view("iufbO").find(d[0]) == std::string_view::npos) return false;
+  a.kind = d[0];
+  d.remove_prefix(1);
+  auto size = d.empty() ? std::optional<long>(8) : parse_count(d, 16);
+  if (!size) return false;
+  a.item_size = static_cast<int>(*size);
   if (a.kind == 'O') return true;
   if (a.kind == 'f') return a.item_size == 4 || a.item_size == 8;
   return a.item_size == 1 || a.item_size == 2 || a.item_size == 4 || a.item_size == 8;
@@ -41,6 +50,7 @@ std::optional<Coeff> NdArray::at(const std::vector<long>& index, int max_shift) 
 }
 
 std::optional<Coeff> NdArray::at_flat(long flat, int max_shift) const {
+  if (kind == 'O' || item_size > 8 || flat < 0) return std::nullopt;
   size_t off = static_cast<size_t>(flat) * static_cast<size_t>(item_size);
   if (off + static_cast<size_t>(item_size) > data.size()) return std::nullopt;
   unsigned char raw[8];
@@ -68,6 +78,43 @@ std::optional<Coeff> NdArray::at_flat(long flat, int max_shift) const {
   return Coeff(static_cast<long>(static_cast<int64_t>(bits)));
 }
 
+namespace {
+
+// The text after "'key':" in a .npy header dict, up to the end of the header; nullopt when absent.
+std::optional<std::string> header_value(const std::string& header, const std::string& key) {
+  size_t at = header.find("'" + key + "'");
+  if (at == std::string::npos) return std::nullopt;
+  size_t colon = header.find_first_not_of(" \t", at + key.size() + 2);
+  if (colon == std::string::npos || header[colon] != ':') return std::nullopt;
+  size_t value = header.find_first_not_of(" \t", colon + 1);
+  if (value == std::string::npos) return std::nullopt;
+  std::string v = header.substr(value);
+  if (v[0] == '\'') {
+    size_t close = v.find('\'', 1);
+    return close == std::string::npos ? std::nullopt : std::optional<std::string>(v.substr(0, close + 1));
+  }
+  return v;
+}
+
+// "3, 16, 49" or "49," or "" (a scalar) into dims; false on anything else.
+bool parse_shape(const std::string& text, std::vector<long>& shape) {
+  size_t k = 0;
+  for (;;) {
+    while (k < text.size() && (text[k] == ' ' || text[k] == '\t')) ++k;
+    if (k >= text.size()) return true;
+    size_t start = k;
+    while (k < text.size() && text[k] >= '0' && text[k] <= '9') ++k;
+    auto d = parse_count(std::string_view(text).substr(start, k - start), kMaxElements);
+    if (!d || shape.size() >= 32) return false;
+    shape.push_back(*d);
+    while (k < text.size() && (text[k] == ' ' || text[k] == '\t')) ++k;
+    if (k < text.size() && text[k] != ',') return false;
+    if (k < text.size()) ++k;
+  }
+}
+
+}  // namespace
+
 NdArray parse_npy(const std::string& bytes, const std::string& path, const std::string& where, std::string& pickle) {
   auto fail = [&](const std::string& what) { throw InputError(path, 0, where + ": " + what); };
   if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) fail("not a .npy array (bad magic)");
@@ -83,18 +130,20 @@ NdArray parse_npy(const std::string& bytes, const std::string& path, const std::
   } else {
     fail(".npy format version " + std::to_string(major) + " is not supported");
   }
-  if (start + header_len > bytes.size()) fail("truncated header");
-  std::string header = bytes.substr(start, header_len);
-  std::smatch m;
+  if (header_len > bytes.size() - start) fail("truncated header");
+  const std::string header = bytes.substr(start, header_len);
   NdArray a;
-  if (!std::regex_search(header, m, std::regex(R"('descr'\s*:\s*'([^']*)')")) || !parse_descr(m[1], a))
-    fail("unsupported dtype in header " + header);
-  a.fortran = std::regex_search(header, std::regex(R"('fortran_order'\s*:\s*True)"));
-  if (!std::regex_search(header, m, std::regex(R"('shape'\s*:\s*\(([^)]*)\))"))) fail("no shape in header " + header);
-  std::string dims = m[1];
-  static const std::regex number(R"(\d+)");
-  for (auto it = std::sregex_iterator(dims.begin(), dims.end(), number); it != std::sregex_iterator(); ++it)
-    a.shape.push_back(std::stol(it->str()));
+  auto descr = header_value(header, "descr");
+  if (!descr || descr->size() < 2 || (*descr)[0] != '\'' || descr->back() != '\'' ||
+      !parse_descr(descr->substr(1, descr->size() - 2), a))
+    fail("unsupported dtype in header " + excerpt(header));
+  auto fortran = header_value(header, "fortran_order");
+  a.fortran = fortran && fortran->rfind("True", 0) == 0;
+  auto shape = header_value(header, "shape");
+  if (!shape || shape->empty() || (*shape)[0] != '(' || shape->find(')') == std::string::npos)
+    fail("no shape in header " + excerpt(header));
+  if (!parse_shape(shape->substr(1, shape->find(')') - 1), a.shape) || a.count() < 0)
+    fail("unreadable or too large shape in header " + excerpt(header));
   size_t body = start + header_len;
   if (a.kind == 'O') {
     pickle = bytes.substr(body);

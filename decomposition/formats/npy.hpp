@@ -9,6 +9,9 @@
 
 namespace tdisc::fmt {
 
+// More elements than this in one array are refused (overflow-safe products of the shape).
+constexpr long kMaxElements = 1L << 28;
+
 struct NdArray {
   char byte_order = '<';  // '<', '>', '|'
   char kind = 'i';        // 'i' signed, 'u' unsigned, 'f' float, 'b' bool, 'O' object
@@ -18,7 +21,7 @@ struct NdArray {
   std::string data;              // raw elements (numeric kinds)
   std::vector<NdArray> objects;  // elements of an object array that are arrays themselves
 
-  long count() const;
+  long count() const;  // product of the shape; -1 when negative or above kMaxElements
   // Element at a multi-index (row-major or Fortran order as stored); numeric kinds only.
   // Integers exactly; floats exactly when they are multiples of 2^-max_shift, else nullopt.
   std::optional<Coeff> at(const std::vector<long>& index, int max_shift = 16) const;

@@ -8,6 +8,7 @@
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/limits.hpp"
 
 namespace tdisc::fmt {
 
@@ -34,14 +35,17 @@ CoeffMatrix factor(const std::string& path, const std::string& text, const json&
   const json& rows = j[key];
   if (!rows.is_array()) throw InputError(path, key_line(text, key), std::string("\"") + key + "\" must be an array of terms");
   CoeffMatrix m(static_cast<Eigen::Index>(rows.size()), width);
+  if (rows.empty()) throw InputError(path, key_line(text, key), std::string("\"") + key + "\" holds no terms");
+  check_scheme_size(path, key_line(text, key), Format{1, 1, 1}, static_cast<long>(rows.size()) * width);
   for (size_t r = 0; r < rows.size(); ++r) {
-    int line = json_array_element_line(text, key, r);
+    // The line is found only for a message: finding it for every term made reading quadratic.
+    auto line = [&] { return json_array_element_line(text, key, r); };
     if (!rows[r].is_array() || static_cast<int>(rows[r].size()) != width)
-      throw InputError(path, line, std::string("term ") + std::to_string(r + 1) + " of \"" + key + "\" must have " +
+      throw InputError(path, line(), std::string("term ") + std::to_string(r + 1) + " of \"" + key + "\" must have " +
                                        std::to_string(width) + " coefficients (wrong dimensions?)");
     for (int c = 0; c < width; ++c) {
       auto x = json_coeff(rows[r][static_cast<size_t>(c)]);
-      if (!x) throw InputError(path, line, std::string("not an exact coefficient: ") + rows[r][static_cast<size_t>(c)].dump());
+      if (!x) throw InputError(path, line(), std::string("not an exact coefficient: ") + json_excerpt(rows[r][static_cast<size_t>(c)]));
       m(static_cast<Eigen::Index>(r), c) = *x;
     }
   }
@@ -55,8 +59,11 @@ ProductLines text_form(const std::string& path, const std::string& text, const j
   const json& elems = j.contains("elements") ? j["elements"] : json::array();
   if (!mults.is_array() || !elems.is_array())
     throw InputError(path, key_line(text, "multiplications"), "\"multiplications\" and \"elements\" must be arrays of text");
+  const std::vector<int> mult_lines = json_array_element_lines(text, "multiplications");
+  const std::vector<int> elem_lines = json_array_element_lines(text, "elements");
+  auto line_at = [](const std::vector<int>& lines, size_t r) { return r < lines.size() ? lines[r] : 0; };
   for (size_t r = 0; r < mults.size(); ++r) {
-    int line = json_array_element_line(text, "multiplications", r);
+    int line = line_at(mult_lines, r);
     std::string s = mults[r].is_string() ? mults[r].get<std::string>() : "";
     size_t eq = s.find('=');
     if (eq == std::string::npos || s.substr(0, eq).find("m" + std::to_string(r + 1)) == std::string::npos)
@@ -65,7 +72,7 @@ ProductLines text_form(const std::string& path, const std::string& text, const j
     pl.product_lines.push_back(line);
   }
   for (size_t e = 0; e < elems.size(); ++e) {
-    int line = json_array_element_line(text, "elements", e);
+    int line = line_at(elem_lines, e);
     std::string s = elems[e].is_string() ? elems[e].get<std::string>() : "";
     size_t eq = s.find('=');
     if (eq == std::string::npos) throw InputError(path, line, "expected \"cIK = …\"");
@@ -96,18 +103,15 @@ json factor_json(const CoeffMatrix& m) {
 }  // namespace
 
 ImportedScheme read_perminov_json(const std::string& path, const std::string& text, const ImportOptions& opt) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw InputError(path, line_of_offset(text, e.byte > 0 ? e.byte - 1 : 0), std::string("not valid JSON (truncated?): ") + e.what());
-  }
+  json j = parse_json_bounded(text, path, "a Perminov scheme file");
+  if (!j.is_object()) throw InputError(path, 1, "a Perminov scheme file is a JSON object");
   const json& n = j.contains("n") ? j["n"] : json();
   if (!n.is_array() || n.size() != 3 || !n[0].is_number_integer() || !n[1].is_number_integer() || !n[2].is_number_integer())
     throw InputError(path, key_line(text, "n"), "\"n\" must be [n, m, p]");
-  Format f{n[0].get<int>(), n[1].get<int>(), n[2].get<int>()};
-  if (f.n <= 0 || f.m <= 0 || f.p <= 0 || f.n > 64 || f.m > 64 || f.p > 64)
-    throw InputError(path, key_line(text, "n"), "dimensions out of range: " + n.dump());
+  auto dim = [&](size_t k) { return n[k].get<long>() >= 1 && n[k].get<long>() <= 64 ? n[k].get<int>() : 0; };
+  Format f{dim(0), dim(1), dim(2)};
+  if (f.n <= 0 || f.m <= 0 || f.p <= 0)
+    throw InputError(path, key_line(text, "n"), "dimensions out of range (1..64): " + n.dump());
   check_dims(path, key_line(text, "n"), f, chosen_dims(name_hints(path), opt));
   ImportedScheme im;
   bool arrays = j.contains("u") && j.contains("v") && j.contains("w");
@@ -132,12 +136,14 @@ ImportedScheme read_perminov_json(const std::string& path, const std::string& te
     }
     im.scheme = s;
     im.term_lines.clear();
-    for (int r = 0; r < s.rank(); ++r) im.term_lines.push_back(json_array_element_line(text, "u", static_cast<size_t>(r)));
+    im.term_lines = json_array_element_lines(text, "u");
+    im.term_lines.resize(static_cast<size_t>(s.rank()), 0);
   }
-  if (j.contains("m") && j["m"].is_number_integer() && j["m"].get<int>() != im.scheme.rank())
+  if (j.contains("m") && j["m"].is_number_integer() && j["m"].get<long>() != im.scheme.rank())
     throw InputError(path, key_line(text, "m"), "\"m\" says rank " + j["m"].dump() + " but the file holds " +
                                                     std::to_string(im.scheme.rank()) + " terms");
-  if (j.value("z2", false)) im.declared = Ring::GF2;
+  if (j.contains("z2") && !j["z2"].is_boolean()) throw InputError(path, key_line(text, "z2"), "\"z2\" must be true or false");
+  if (j.contains("z2") && j["z2"].get<bool>()) im.declared = Ring::GF2;
   return im;
 }
 

@@ -3,8 +3,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <map>
-#include <memory>
 
 #include "decomposition/error.hpp"
 
@@ -12,8 +12,11 @@ namespace tdisc::fmt {
 
 namespace {
 
+// Values live in the machine's arena and refer to each other by plain pointers: a pickle can
+// build cycles (a list appended to itself through the memo) and chains as deep as it is long, which
+// shared_ptr turned into leaks and a recursive destructor that overflowed the stack (fuzzing).
 struct Value;
-using Ref = std::shared_ptr<Value>;
+using Ref = Value*;
 
 struct Value {
   enum Kind { None, Bool, Int, Str, Bytes, Tuple, List, Global, Array, Dtype, Mark } kind = None;
@@ -23,12 +26,6 @@ struct Value {
   NdArray array;           // Array; Dtype uses array's kind/size/byte order
 };
 
-Ref make(Value::Kind k) {
-  auto v = std::make_shared<Value>();
-  v->kind = k;
-  return v;
-}
-
 struct Machine {
   const std::string& s;
   const std::string& path;
@@ -36,6 +33,13 @@ struct Machine {
   size_t pos = 0;
   std::vector<Ref> stack;
   std::map<long, Ref> memo;
+  std::deque<Value> arena;  // owns every value; deque: growing it never moves one
+
+  Ref make(Value::Kind k) {
+    arena.emplace_back();
+    arena.back().kind = k;
+    return &arena.back();
+  }
 
   [[noreturn]] void fail(const std::string& what) const {
     throw InputError(path, 0, where + ": pickle byte " + std::to_string(pos) + ": " + what);
@@ -48,7 +52,7 @@ struct Machine {
     return v;
   }
   std::string take(uint64_t n) {
-    if (pos + n > s.size()) fail("truncated");
+    if (n > s.size() - pos) fail("truncated");
     std::string out = s.substr(pos, n);
     pos += n;
     return out;
@@ -75,9 +79,9 @@ struct Machine {
     for (;;) {
       Ref v = pop();
       if (v->kind == Value::Mark) break;
-      items.insert(items.begin(), v);
+      items.push_back(v);  // (inserting at the front was quadratic in the number of items)
     }
-    return items;
+    return {items.rbegin(), items.rend()};
   }
   void push_tuple(std::vector<Ref> items) {
     Ref t = make(Value::Tuple);
@@ -126,21 +130,30 @@ struct Machine {
     // ndarray.__setstate__((version, shape, dtype, is_fortran, data))
     NdArray& a = obj->array;
     if (st[1]->kind != Value::Tuple || st[2]->kind != Value::Dtype) fail("malformed ndarray state");
-    for (auto& d : st[1]->items) a.shape.push_back(d->integer);
+    for (auto& d : st[1]->items) {
+      if (d->kind != Value::Int || d->integer < 0 || a.shape.size() >= 32) fail("malformed ndarray shape");
+      a.shape.push_back(d->integer);
+    }
+    if (a.count() < 0) fail("ndarray shape too large");
     const NdArray& dt = st[2]->array;
     a.kind = dt.kind, a.item_size = dt.item_size, a.byte_order = dt.byte_order;
     a.fortran = st[3]->kind == Value::Bool && st[3]->integer;
     if (a.kind == 'O') {
       if (st[4]->kind != Value::List) fail("object array without a list of elements");
+      // Each element is copied out; one array referenced many times through the memo would
+      // multiply the memory (AlphaTensor's object arrays hold three).
+      if (st[4]->items.size() > 64) fail("object array of more than 64 arrays");
       for (auto& x : st[4]->items) {
-        if (x->kind != Value::Array) fail("object array holds something other than arrays");
+        if (x->kind != Value::Array || x->array.kind == 'O')
+          fail("object array holds something other than numeric arrays");
         a.objects.push_back(x->array);
       }
       if (static_cast<long>(a.objects.size()) != a.count()) fail("object array has the wrong number of elements");
     } else {
       if (st[4]->kind != Value::Bytes) fail("numeric array without its bytes");
       a.data = st[4]->text;
-      if (a.data.size() != static_cast<size_t>(a.count() * a.item_size)) fail("array data has the wrong length");
+      if (a.kind == 'O' || a.data.size() != static_cast<size_t>(a.count()) * static_cast<size_t>(a.item_size))
+        fail("array data has the wrong length");
     }
   }
 
@@ -228,7 +241,7 @@ struct Machine {
 }  // namespace
 
 NdArray unpickle_array(const std::string& pickle, const std::string& path, const std::string& where) {
-  Machine m{pickle, path, where, 0, {}, {}};
+  Machine m{pickle, path, where, 0, {}, {}, {}};
   while (m.step()) {
   }
   if (m.stack.size() != 1 || m.stack.back()->kind != Value::Array) m.fail("the pickle does not hold one numpy array");

@@ -7,6 +7,7 @@
 #include "decomposition/error.hpp"
 #include "decomposition/formats/expr.hpp"
 #include "decomposition/formats/readers.hpp"
+#include "decomposition/limits.hpp"
 
 namespace tdisc::fmt {
 
@@ -22,18 +23,18 @@ std::optional<std::pair<int, int>> two_indices(std::string_view d) {
   };
   if (auto u = d.find('_'); u != std::string_view::npos) {
     auto a = d.substr(0, u), b = d.substr(u + 1);
-    if (!all_digits(a) || !all_digits(b)) return std::nullopt;
-    return std::pair{std::stoi(std::string(a)) - 1, std::stoi(std::string(b)) - 1};
+    auto i = parse_count(a, 1 << 20), j = parse_count(b, 1 << 20);
+    if (!i || !j) return std::nullopt;
+    return std::pair{static_cast<int>(*i) - 1, static_cast<int>(*j) - 1};
   }
   if (d.size() != 2 || !all_digits(d)) return std::nullopt;
   return std::pair{d[0] - '1', d[1] - '1'};
 }
 
 std::optional<int> flat_index(std::string_view d) {
-  if (d.empty() || d.size() > 6) return std::nullopt;
-  for (char c : d)
-    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-  return std::stoi(std::string(d)) - 1;
+  auto t = parse_count(d, 1 << 20);
+  if (!t) return std::nullopt;
+  return static_cast<int>(*t) - 1;
 }
 
 // Index of an entry of the n_rows × n_cols matrix named `letter`, row-major; throws ExprError.
@@ -48,7 +49,7 @@ int matrix_entry(std::string_view ident, char letter, int rows, int cols, bool f
     return *t;
   }
   auto ij = two_indices(d);
-  if (!ij) throw ExprError{0, "cannot read the entry name '" + std::string(ident) + "'"};
+  if (!ij) throw ExprError{0, "cannot read the entry name '" + excerpt(ident) + "'"};
   if (ij->first < 0 || ij->first >= rows || ij->second < 0 || ij->second >= cols)
     throw ExprError{0, std::string(ident) + " is outside " + char(std::toupper(letter)) + " (" + shape + ")"};
   return ij->first * cols + ij->second;
@@ -63,6 +64,7 @@ int matrix_entry(std::string_view ident, char letter, int rows, int cols, bool f
 ImportedScheme scheme_from_products(const std::string& path, const ProductLines& lines, Format f, bool flat) {
   const int R = static_cast<int>(lines.products.size());
   ImportedScheme im;
+  check_scheme_size(path, 0, f, R);
   im.scheme = Scheme::zeros(f, R);
   im.term_lines = lines.product_lines;
   Resolver ab = [&](std::string_view id) -> VarRef {

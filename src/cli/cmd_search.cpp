@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
@@ -24,10 +25,13 @@
 #include "src/search/numeric/batch_engine.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/plan.hpp"
+#include "src/search/run_lock.hpp"
 
 namespace tdisc::cli {
 
 namespace {
+
+constexpr double kMaxBudgetSeconds = 30 * 86400.0;
 
 // --llm-<name>: the llm engine's own setting <name> (src/llm/proposer/settings.cpp), with its kind,
 // range and help; no default here, so an unset flag leaves the engine's default (shown in the help).
@@ -67,7 +71,7 @@ const Table& search_table() {
                            "auto: llm when an endpoint is set, else flip for ZT/Z/GF2/GF3 and for ranks\n"
                            "≥ the best integer rank, numeric below"), "E"),
        integer("threads", 0, 0, 1024, "walker threads (0: one per core)"),
-       duration("time", "10m", 0, 1e9, "wall-clock budget (90s, 10m, 2h)"),
+       with_metavar(text("time", "10m", "wall-clock budget (90s, 10m, 2h; more than 0, at most 30d), or unlimited"), "T"),
        seed("seed", nullptr, "random seed (random when absent; printed and stored)"),
        with_metavar(text("out", nullptr, "run directory [default: runs/<format>-r<R>-<timestamp>]"), "DIR"),
        with_env(with_metavar(text("resume", nullptr, "continue the run in DIR from its last checkpoint"), "DIR"), "-"),
@@ -85,7 +89,7 @@ const Table& search_table() {
        with_metavar(text("device", nullptr, "numeric engine: cpu, or cuda[:N] (a batch of restarts on GPU N; rounding\n"
                                             "and exact repair on the --threads CPU threads) [default: cpu]"), "D"),
        with_metavar(text("params", nullptr, "engine parameters: a JSON object or @FILE (see --help-params)"), "JSON"),
-       duration("checkpoint-every", "30s", 0.01, 1e9, "longest time between checkpoints"),
+       duration("checkpoint-every", "30s", 0.01, 86400, "longest time between checkpoints"),
        with_env(flag("quiet,q", "no progress line"), "-"),
        flag("report", "keep RUN_DIR/report.html up to date (rewritten at every checkpoint; see tdisc report)"),
        with_env(flag("help-params", "list every engine parameter (or only --engine's) with default and range"), "-"),
@@ -205,8 +209,6 @@ void attach_report(const Settings& o, search::SearchRequest& r) {
   r.after_checkpoint = [dir] { report::write_run_report(dir, dir + "/report.html"); };
 }
 
-// --resume DIR: the target, engine, seed and parameters come from DIR/run.json; --time and
-// --threads may be given again for the new session.
 // Before a GPU run starts: which device and how many restarts at once (or why not, exit 1).
 void print_device(const search::Target& target, const std::string& engine, const nlohmann::json& params) {
   if (engine != "numeric" || params.value("device", "cpu") != "cuda") return;
@@ -214,22 +216,45 @@ void print_device(const search::Target& target, const std::string& engine, const
   std::cout << "  device: " << headline << "\n" << std::flush;
 }
 
+// --time: a positive duration of at most 30 days, or "unlimited" (0 internally: no limit). 0 used
+// to mean unlimited silently, and a huge value overflowed the deadline arithmetic.
+double budget_seconds(const Settings& o) {
+  const std::string t = o.text("time");
+  if (t == "unlimited") return 0;
+  auto s = params::duration_seconds(t);
+  if (!s) throw UsageError("--time: \"" + t + "\" is not a duration (e.g. 90s, 10m, 2h) or unlimited");
+  if (*s <= 0) throw UsageError("--time: \"" + t + "\" is no budget; give a positive duration, or --time unlimited");
+  if (*s > kMaxBudgetSeconds)
+    throw UsageError("--time: \"" + t + "\" is more than 30 days; give a shorter budget, or --time unlimited");
+  return *s;
+}
+
+// --resume DIR: the target, engine, seed and parameters come from DIR/run.json; --time and
+// --threads may be given again for the new session. A run.json or checkpoint.json that is not this
+// run's is refused (exit 2) and left as it is; the best rank is what the verified best files prove
+// (search/run_lock.hpp), and a run killed before its first checkpoint continues from its best file.
 int resume_run(const Settings& o, const std::string& dir) {
-  search::RunDir probe(dir);
-  auto request = probe.read_request();
-  if (!request) throw UsageError("--resume: " + dir + " has no run.json (not a tdisc run directory)");
-  auto checkpoint = probe.read_checkpoint();
-  if (!checkpoint) throw UsageError("--resume: " + dir + " has no checkpoint.json yet (nothing to continue)");
+  if (!std::filesystem::is_directory(dir)) throw UsageError("--resume: " + dir + " is not a directory");
+  search::RunRequest request = search::read_run_request(dir);
+  search::ResumePoint point;
+  {
+    search::RunLock lock(dir);  // held while the directory is checked and repaired; the orchestrator retakes it
+    search::ResumePoint found = search::resume_point(dir, request.engine, request.target.ring);
+    point = std::move(found);
+    if (!lock.note().empty()) point.notes.insert(point.notes.begin(), lock.note());
+  }
+  for (const std::string& note : point.notes) std::cerr << "tdisc: note: " << dir << ": " << note << "\n";
   search::SearchRequest r;
-  const auto& t = request->at("target");
-  r.target = {*parse_format(t.at("size").get<std::string>()), t.at("rank").get<int>(), *parse_ring(t.at("ring").get<std::string>())};
-  r.engine = request->at("engine").get<std::string>();
-  r.threads = o.integer("threads") != 0 ? static_cast<int>(o.integer("threads")) : request->value("threads", 1);
-  r.seconds = o.number("time");
-  r.seed = request->value("seed", 0ULL);
-  r.params = request->value("params", nlohmann::json::object());
+  r.target = request.target;
+  r.engine = request.engine;
+  r.threads = o.integer("threads") != 0 ? static_cast<int>(o.integer("threads")) : request.threads;
+  r.seconds = budget_seconds(o);
+  r.seed = request.seed;
+  r.params = request.params;
   r.out_dir = dir;
+  if (!point.has_checkpoint && point.best) r.start = point.best;
   r.checkpoint_seconds = o.number("checkpoint-every");
+  auto checkpoint = std::optional<nlohmann::json>(point.checkpoint);
   r.catalog = o.flag("catalog");
   r.catalog_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
   auto engine = search::make_engine(r.engine);
@@ -281,7 +306,7 @@ int cmd_search(const Args& args) {
   r.engine = plan.engine;
   const long long threads = o.integer("threads");
   r.threads = threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<int>(threads);
-  r.seconds = o.number("time");
+  r.seconds = budget_seconds(o);
   r.checkpoint_seconds = o.number("checkpoint-every");
   r.seed = pick_seed(o);
   r.params = parse_params(o.text("params"));

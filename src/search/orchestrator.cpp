@@ -41,7 +41,11 @@ struct SignalGuard {
 }  // namespace
 
 Orchestrator::Orchestrator(SearchRequest request, std::optional<nlohmann::json> resume)
-    : req_(std::move(request)), dir_(req_.out_dir), resume_(std::move(resume)) {
+    : req_(std::move(request)), lock_(req_.out_dir), dir_(req_.out_dir), resume_(std::move(resume)) {
+  if (!lock_.note().empty()) {
+    std::cerr << "tdisc: note: " << dir_.path() << ": " << lock_.note() << "\n";
+    dir_.append_event({{"event", "stale_lock"}, {"note", lock_.note()}});
+  }
   if (resume_) {
     earlier_seconds_ = resume_->value("elapsed", 0.0);
     best_rank_ = resume_->value("best_rank", INT_MAX);
@@ -125,7 +129,9 @@ void Orchestrator::checkpoint(const nlohmann::json& state) {
          {"counters", counters_}, {"written", utc_now()}, {"state", state}};
   }
   dir_.write_checkpoint(c);
-  last_checkpoint_ = elapsed();
+  // The next one is due a period after the moment this one captured, not after its write ended:
+  // the work a kill can lose stays within one period (bench/soak.sh measures it).
+  last_checkpoint_ = c["elapsed"].get<double>();
   if (stop_requested()) final_checkpoint_ = true;
   dir_.append_event({{"event", "checkpoint"}, {"elapsed", c["elapsed"]}});
   if (req_.after_checkpoint) req_.after_checkpoint();

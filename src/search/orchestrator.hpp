@@ -16,6 +16,7 @@
 #include "src/search/engine.hpp"
 #include "src/search/progress.hpp"
 #include "src/search/run_dir.hpp"
+#include "src/search/run_lock.hpp"
 
 namespace tdisc::search {
 
@@ -70,6 +71,7 @@ private:
   void sample(double now);  // one "progress" event: the counters and the move rate since the last one
 
   SearchRequest req_;
+  RunLock lock_;  // one process at a time in the run directory, taken before anything is written
   RunDir dir_;
   std::optional<nlohmann::json> resume_;
   std::chrono::steady_clock::time_point start_;

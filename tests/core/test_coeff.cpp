@@ -48,3 +48,13 @@ TEST_CASE("formats and rings parse", "[fast][coeff]") {
   CHECK_FALSE(tdisc::ring_contains(tdisc::Ring::Z, tdisc::Ring::Q));
   CHECK_FALSE(tdisc::ring_contains(tdisc::Ring::QI, tdisc::Ring::GF2));
 }
+
+TEST_CASE("coefficients with leading zeros are decimal, not octal (fuzzing found 08 throwing, 010 read as 8)", "[fast][coeff]") {
+  CHECK(*Coeff::parse("010") == Coeff(10));
+  CHECK(*Coeff::parse("08") == Coeff(8));
+  CHECK(*Coeff::parse("0.010") == Coeff(mpq_class(1, 100)));
+  CHECK(*Coeff::parse("0.08") == Coeff(mpq_class(2, 25)));
+  CHECK(*Coeff::parse("010/012") == Coeff(mpq_class(5, 6)));
+  CHECK(*Coeff::parse("-09i") == Coeff(0, -9));
+  CHECK(!Coeff::parse("0x10"));
+}

@@ -96,3 +96,12 @@ TEST_CASE("export: to a file, to stdout, and refusals with no file left", "[fast
   CHECK_FALSE(std::filesystem::exists(dir + "/x"));
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("tdisc import: a hostile file is 'tdisc: FILE:LINE: what' with exit code 2", "[formats][hostile][cli]") {
+  std::string dir = tdisc::test::temp_dir("hostile");
+  std::string path = dir + "/deep.m";
+  tdisc::test::write_file(path, std::string(100000, '{'));
+  auto r = tdisc::test::run_tdisc("import --from maple " + path + " -o " + dir + "/out.json");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("tdisc: " + path + ":1: braces nested deeper than"));
+}

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "decomposition/native.hpp"
+#include "tests/search/process.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"
 
@@ -20,6 +21,9 @@ using tdisc::test::temp_dir;
 namespace fs = std::filesystem;
 
 using tdisc::test::slurp;
+using tdisc::test::spawn;
+using tdisc::test::wait_exit;
+using tdisc::test::wait_for_file;
 
 namespace {
 
@@ -35,29 +39,6 @@ int count_events(const std::string& dir, const std::string& kind) {
   int n = 0;
   for (auto& e : events(dir)) n += e.value("event", "") == kind;
   return n;
-}
-
-// Starts tdisc in the background; returns its pid.
-pid_t spawn(const std::string& args, const std::string& log) {
-  pid_t pid = fork();
-  if (pid == 0) {
-    std::string cmd = "exec " + std::string(TDISC_BINARY) + " " + args + " >" + log + " 2>&1 </dev/null";
-    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
-}
-
-void wait_for_file(const std::string& path, double seconds) {
-  auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (!fs::exists(path) && std::chrono::steady_clock::now() < until)
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
 }
 
 }  // namespace

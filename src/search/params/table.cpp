@@ -132,6 +132,8 @@ std::string check_range(const Param& p, double x, const std::string& shown, cons
 
 }  // namespace
 
+std::optional<double> duration_seconds(const std::string& s) { return parse_duration(s); }
+
 json from_text(const Param& p, const std::string& s, const std::string& where) {
   const std::string quoted = "\"" + s + "\"";
   auto fail = [&](const std::string& what) -> json { throw UsageError(where + ": " + quoted + " is not " + what); };

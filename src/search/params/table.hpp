@@ -41,6 +41,9 @@ struct Param {
 };
 
 // The builders a table is written with: one line per parameter.
+// Seconds from "90s", "10m", "2h", "1.5h", "1d" or "45"; nullopt when malformed, negative or not finite
+// (for options that take a duration or a word, like search's --time unlimited).
+std::optional<double> duration_seconds(const std::string& s);
 Param flag(std::string name, std::string help);
 Param boolean(std::string name, bool fallback, std::string help);
 Param integer(std::string name, nlohmann::json fallback, double lo, double hi, std::string help);

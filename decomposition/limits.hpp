@@ -1,0 +1,45 @@
+// Limits every reader applies before it recurses or allocates, so that a damaged or hostile file is
+// refused with "FILE:LINE: what is wrong" instead of exhausting the stack or the memory
+// (docs/reliability.md lists them and the fuzzing that found each).
+#pragma once
+#include <cstddef>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "decomposition/format.hpp"
+
+namespace tdisc {
+
+class Coeff;
+
+// Brackets, braces and parentheses nested deeper than this are refused (real files nest ≤ 6).
+constexpr int kMaxNesting = 200;
+// One scheme holds at most this many coefficients R·(nm+mp+pn) (a 6x6x6 rank-160 scheme has 17,280).
+constexpr long kMaxCoefficients = 1L << 21;
+// A decompressed archive entry is at most this large (AlphaTensor's largest .npy is 140 KB).
+constexpr size_t kMaxInflatedBytes = size_t{256} << 20;
+// A coefficient's text is at most this long (longer text is refused, not parsed: it would take
+// quadratic time and no published scheme comes near).
+constexpr size_t kMaxCoefficientChars = 256;
+
+// Throws InputError(path, line, …) when a scheme of format f and this rank would exceed
+// kMaxCoefficients, has a dimension below 1 or a negative rank.
+void check_scheme_size(const std::string& path, int line, const Format& f, long rank);
+// Whether a coefficient's text (Coeff::str) stays within kMaxCoefficientChars, so that what a reader
+// builds by arithmetic ("2*2*…*a11", "…/3/3/3") can be written and read back. Estimated from digit
+// counts, without printing.
+bool coefficient_text_fits(const Coeff& c);
+// A decimal count made of digits only and at most max; nullopt otherwise (no std::stoi exceptions).
+std::optional<long> parse_count(std::string_view digits, long max);
+// At most 60 characters of text for an error message, "…" marking a cut.
+std::string excerpt(std::string_view text);
+// JSON text parsed with nesting at most kMaxNesting; InputError("path:line: not valid JSON …",
+// `what` naming the kind of file) on any error.
+nlohmann::json parse_json_bounded(const std::string& text, const std::string& path, const std::string& what);
+// A JSON value for an error message: scalars as written, arrays and objects by kind (dumping a
+// deeply nested value would recurse without bound).
+std::string json_excerpt(const nlohmann::json& v);
+
+}  // namespace tdisc

@@ -1,0 +1,18 @@
+// One fuzz input through one reader: import from bytes, and when that succeeds, verify the scheme
+// and round-trip it through the native file. Shared by the libFuzzer targets and the plain replay.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace tdisc::fuzz {
+
+// The importer formats fuzzed, one target each ("native" is the native reader).
+const char* const kFormats[] = {"native", "exp", "maple", "fmm-mpl", "perminov-json",
+                                "fast-matmul", "flip-cpd", "alphaevolve-ipynb", "alphatensor-npz"};
+
+// Runs one input. A refusal (InputError) is the expected outcome of bad input; any other exception,
+// a scheme that changes across the native round trip, or a sanitizer report is a finding: abort().
+void run_one(const std::string& format, const uint8_t* data, size_t size);
+
+}  // namespace tdisc::fuzz
