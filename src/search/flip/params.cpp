@@ -9,7 +9,7 @@ nlohmann::json default_flip_params() {
   FlipParams d;
   return {{"walk_ring", d.walk_ring},         {"plus_min", d.walk.plus_min},   {"plus_max", d.walk.plus_max},
           {"plus_diff", d.walk.plus_diff},    {"reductions", d.walk.reductions}, {"batch", d.batch},
-          {"pool_size", d.pool_size},         {"restart_after", d.restart_after}, {"adopt", d.adopt}, {"fresh", d.fresh},
+          {"pool_size", d.pool_size},         {"level_fill", d.level_fill},         {"restart_after", d.restart_after}, {"adopt", d.adopt}, {"fresh", d.fresh},
           {"max_flips", d.max_flips},         {"lift_steps", d.lift_steps},    {"lift_tries", d.lift_tries},
           {"lift_every", d.lift_every},       {"symmetry", d.symmetry},           {"diagonal", d.diagonal},
           {"pick", d.walk.pick_by_factor ? "factor" : "pair"}};
@@ -36,7 +36,7 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   if (!p.is_object()) return {"flip parameters must be a JSON object"};
   nlohmann::json known = default_flip_params();
   for (auto& [k, v] : p.items())
-    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries, lift_every, symmetry, diagonal, pick)");
+    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, level_fill, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries, lift_every, symmetry, diagonal, pick)");
   if (p.contains("walk_ring")) {
     const auto& w = p["walk_ring"];
     static const std::vector<std::string> rings = {"auto", "ZT", "GF2", "GF3"};
@@ -55,6 +55,7 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   check_integer(p, "plus_diff", 0, 64, out);
   check_integer(p, "batch", 1, 1 << 24, out);
   check_integer(p, "pool_size", 1, 100000, out);
+  check_integer(p, "level_fill", 1, 100000, out);
   check_integer(p, "restart_after", 1, 1L << 50, out);
   check_integer(p, "max_flips", 0, 1L << 50, out);
   check_integer(p, "lift_steps", 1, 38, out);
@@ -81,6 +82,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.walk.pick_by_factor = p.value("pick", std::string("pair")) == "factor";
   f.batch = p.value("batch", f.batch);
   f.pool_size = p.value("pool_size", f.pool_size);
+  f.level_fill = p.value("level_fill", f.level_fill);
   f.restart_after = p.value("restart_after", f.restart_after);
   f.adopt = p.value("adopt", f.adopt);
   f.fresh = p.value("fresh", f.fresh);
