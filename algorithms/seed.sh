@@ -117,5 +117,7 @@ done
 
 echo "== best of the staged schemes per format and ring"
 "$TDISC" catalog add --if-better --dir "$CAT" "$STAGE"/*/*.json | grep -v '^skipped' || true
+echo "== tdisc's own finds (provenance in the files: command, seed, commit), after the published ones"
+for f in "$S"/tdisc*.json; do "$TDISC" catalog add --dir "$CAT" "$f" >/dev/null; done
 "$TDISC" catalog check --dir "$CAT"
 "$TDISC" catalog index --dir "$CAT"
