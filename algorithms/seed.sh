@@ -131,5 +131,8 @@ meta() {
 meta 3x3x4 29 "$FM_LICENCE" 2x3x3/r15-ZT-a7276e5e.json 3x3x2 2x3x3/r15-ZT-a7276e5e.json 3x3x2 p
 meta 3x3x5 36 "$FM_LICENCE + $PD" 2x3x3/r15-ZT-a7276e5e.json 3x3x2 3x3x3/r23-ZT-5f0ca47d.json 3x3x3 p
 meta 3x4x4 38 CC-BY-4.0 2x3x4/r20-ZT-4848df13.json 3x2x4 2x3x4/r20-ZT-4848df13.json 3x2x4 m
+
+echo "== tdisc's own finds (provenance in the files: command, seed, commit), after the published ones"
+for f in "$S"/tdisc*.json; do "$TDISC" catalog add --dir "$CAT" "$f" >/dev/null; done
 "$TDISC" catalog check --dir "$CAT"
 "$TDISC" catalog index --dir "$CAT"

@@ -42,7 +42,7 @@ template <class F, class W>
 class Run {
 public:
   Run(const EngineConfig& c, const FlipParams& p, Reporter& r)
-      : config_(c), params_(p), reporter_(r), format_(c.target.format), pool_(p.pool_size),
+      : config_(c), params_(p), reporter_(r), format_(c.target.format), pool_(p.pool_size, p.level_fill),
         lift_prime_(ring_is_modular(c.target.ring) ? 0 : characteristic<F>()) {}
 
   void run() {
