@@ -15,6 +15,10 @@
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/search/known_ranks.hpp"
+#include "src/search/mpi/follow.hpp"
+#include "src/search/mpi/lead.hpp"
+#include "src/search/mpi/rank_config.hpp"
+#include "src/search/mpi/redistribute.hpp"
 #include "src/search/numeric/lattice.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/progress.hpp"
@@ -49,6 +53,8 @@ const OptionTable kSearchOptions{
      {"params", "JSON", "", "engine parameters: a JSON object or @FILE (see the engine's defaults)", "TDISC_PARAMS"},
      {"checkpoint-every", "T", "30s", "longest time between checkpoints", "TDISC_CHECKPOINT_EVERY"},
      {"quiet,q", "", "", "no progress line", ""},
+     {"mpi-exchange", "T", "1s", "under mpirun: period of the flip walks' pool exchange between ranks (0: none)", "TDISC_MPI_EXCHANGE"},
+     {"mpi-timeout", "T", "10s", "under mpirun: a rank silent this long ends the job (checkpoint kept)", "TDISC_MPI_TIMEOUT"},
      {"llm-url", "URL", "", "OpenAI-compatible endpoint for the llm engine [env OPENAI_BASE_URL]", "TDISC_LLM_URL"},
      {"llm-model", "SPEC", "", "model, or a weighted mix \"a:0.8,b:0.2\"", "TDISC_LLM_MODEL"},
      {"llm-key-env", "VAR", "OPENAI_API_KEY", "environment variable holding the API key", "TDISC_LLM_KEY_ENV"},
@@ -171,6 +177,28 @@ nlohmann::json request_json(const Args& args, const Plan& plan, const search::Se
           {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}};
 }
 
+// --mpi-*: the MPI settings (used only under mpirun; checked always, so a typo never waits for a cluster).
+search::mpi::Settings mpi_settings(const ParsedOptions& o, double checkpoint_seconds) {
+  search::mpi::Settings s;
+  s.exchange_seconds = o.seconds("mpi-exchange");
+  s.timeout_seconds = o.seconds("mpi-timeout");
+  if (s.exchange_seconds < 0) throw UsageError("--mpi-exchange: must be 0 (no exchange) or positive");
+  if (s.timeout_seconds < 1) throw UsageError("--mpi-timeout: must be at least 1s (ranks report every 0.2 s)");
+  s.checkpoint_seconds = checkpoint_seconds;
+  return s;
+}
+
+// Runs the orchestrator here; under mpirun (lead set) its engine drives the other ranks too.
+search::SearchOutcome run_search(const ParsedOptions& o, const search::SearchRequest& r, std::optional<nlohmann::json> checkpoint,
+                                 std::unique_ptr<search::Engine> engine, search::mpi::Lead* lead) {
+  search::mpi::Settings settings = mpi_settings(o, r.checkpoint_seconds);
+  if (lead) engine = lead->wrap(std::move(engine), settings);
+  else if (checkpoint && search::mpi::is_combined(checkpoint->value("state", nlohmann::json())))  // an MPI run resumed in one process
+    (*checkpoint)["state"] = search::mpi::redistribute(checkpoint->at("state"), 1).front();
+  search::Orchestrator orch(r, std::move(checkpoint));
+  return orch.run(*engine);
+}
+
 // The last lines of a search and its exit code: 0 when the target was reached, 3 otherwise.
 int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
   if (out.reached) {
@@ -186,7 +214,7 @@ int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
 
 // --resume DIR: the target, engine, seed and parameters come from DIR/run.json; --time and
 // --threads may be given again for the new session.
-int resume_run(const ParsedOptions& o, const std::string& dir) {
+int resume_run(const ParsedOptions& o, const std::string& dir, search::mpi::Lead* lead) {
   search::RunDir probe(dir);
   auto request = probe.read_request();
   if (!request) throw UsageError("--resume: " + dir + " has no run.json (not a tdisc run directory)");
@@ -197,6 +225,7 @@ int resume_run(const ParsedOptions& o, const std::string& dir) {
   r.target = {*parse_format(t.at("size").get<std::string>()), t.at("rank").get<int>(), *parse_ring(t.at("ring").get<std::string>())};
   r.engine = request->at("engine").get<std::string>();
   r.threads = o.text("threads") != "0" ? static_cast<int>(o.integer("threads", 1, 1024)) : request->value("threads", 1);
+  if (lead && o.text("threads") == "0") r.threads = search::mpi::threads_per_rank(static_cast<int>(std::thread::hardware_concurrency()), lead->world());
   r.seconds = o.seconds("time");
   r.seed = request->value("seed", 0ULL);
   r.params = request->value("params", nlohmann::json::object());
@@ -209,25 +238,18 @@ int resume_run(const ParsedOptions& o, const std::string& dir) {
   std::cout << "tdisc search: resuming " << dir << " (" << r.target.format.str() << " rank " << r.target.rank << " over "
             << ring_name(r.target.ring) << ", engine " << r.engine << ", seed " << r.seed << ", "
             << search::human_seconds(checkpoint->value("elapsed", 0.0)) << " done)\n";
-  search::Orchestrator orch(r, checkpoint);
-  return finish(orch.run(*engine), r);
+  return finish(run_search(o, r, checkpoint, std::move(engine), lead), r);
 }
 
-}  // namespace
-
-int cmd_search(const Args& args) {
-  ParsedOptions o = parse_options(kSearchOptions, args);
-  if (o.help()) {
-    std::cout << help_text(kSearchOptions);
-    return kOk;
-  }
-  if (o.has("resume")) return resume_run(o, o.text("resume"));
+int search_here(const ParsedOptions& o, const Args& args, search::mpi::Lead* lead) {
+  if (o.has("resume")) return resume_run(o, o.text("resume"), lead);
   Plan plan = plan_target(o);
   search::SearchRequest r;
   r.target = plan.target;
   r.engine = plan.engine;
   long threads = o.integer("threads", 0, 1024);
-  r.threads = threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<int>(threads);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  r.threads = threads != 0 ? static_cast<int>(threads) : lead ? search::mpi::threads_per_rank(cores, lead->world()) : cores;
   r.seconds = o.seconds("time");
   r.checkpoint_seconds = o.seconds("checkpoint-every");
   if (r.checkpoint_seconds <= 0) throw UsageError("--checkpoint-every: must be positive");
@@ -271,10 +293,46 @@ int cmd_search(const Args& args) {
   r.request = request_json(args, plan, r);
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
-            << (r.threads > 1 ? "s" : "") << ", seed " << r.seed << ", budget " << search::human_seconds(r.seconds)
+            << (r.threads > 1 ? "s" : "") << (lead ? " on each of " + std::to_string(lead->world().size) + " MPI ranks" : "")
+            << ", seed " << r.seed << ", budget " << search::human_seconds(r.seconds)
             << "\n  run directory: " << r.out_dir << "\n" << std::flush;
-  search::Orchestrator orch(r);
-  return finish(orch.run(*engine), r);
+  return finish(run_search(o, r, std::nullopt, std::move(engine), lead), r);
+}
+
+int exit_code_of(std::exception_ptr e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const IoError&) {
+    return kUsage;
+  } catch (const InputError&) {
+    return kInvalid;
+  } catch (...) {
+    return kUsage;
+  }
+}
+
+}  // namespace
+
+// Under mpirun (docs/mpi.md) rank 0 runs the search as a single process would, its engine driving
+// the others; the other ranks take their setup from rank 0 and never read the command line further.
+int cmd_search(const Args& args) {
+  ParsedOptions o = parse_options(kSearchOptions, args);
+  if (o.help()) {
+    std::cout << help_text(kSearchOptions);
+    return kOk;
+  }
+  if (!search::mpi::launched()) return search_here(o, args, nullptr);
+  const search::mpi::World world = search::mpi::init();
+  if (world.rank != 0) return search::mpi::follow(world);
+  search::mpi::Lead lead(world);
+  int code = kOk;
+  try {
+    code = search_here(o, args, &lead);
+  } catch (...) {
+    lead.cancel(exit_code_of(std::current_exception()));
+    throw;
+  }
+  return lead.close(code);
 }
 
 }  // namespace tdisc::cli

@@ -15,7 +15,8 @@ struct ProgressView {
   std::map<std::string, double> counters;
 };
 
-// One line, no newline: "[   12.3s] rank 25 · best 24 → 23 · 5.21M flips/s · restarts 3 · lifts 1/4".
+// One line, no newline: "[   12.3s] rank 25 · best 24 → 23 · 5.21M flips/s · restarts 3 · lifts 1/4";
+// an MPI run adds "· 4 ranks (slowest 2: 1.20M/s)" (totals are over all ranks).
 std::string progress_line(const ProgressView& v);
 std::string human_count(double x);    // 5210000 → "5.21M"
 std::string human_seconds(double s);  // 75 → "1m15s"

@@ -41,6 +41,7 @@ public:
     deadline = cfg.seconds > 0 ? started + std::chrono::duration_cast<Clock::duration>(
                                               std::chrono::duration<double>(cfg.seconds))
                                : Clock::time_point::max();
+    next = params.restart_offset;
     if (cfg.resume) restore(*cfg.resume);
     first = next.load();
     if (cfg.start && cfg.start->rank() == cfg.target.rank && cfg.start->format == cfg.target.format)
@@ -74,6 +75,8 @@ public:
                {"field", params.complex ? "complex" : "real"},
                {"lattice", lattice_name(params.lattice)},
                {"first_restart", first},
+               {"restart_stride", params.restart_stride},
+               {"device_index", params.device_index},
                {"threads", cfg.threads},
                {"seed", cfg.seed}});
   }
@@ -83,7 +86,7 @@ private:
     std::lock_guard lock(flight_mutex);
     long idx = next.load();
     if (params.restarts > 0 && idx >= params.restarts) return -1;
-    next = idx + 1;
+    next = idx + params.restart_stride;
     in_flight.insert(idx);
     return idx;
   }

@@ -63,6 +63,11 @@ const std::vector<Spec>& table() {
       {"seed_pool", Kind::Integer, 8, 0, 1000},
       {"seed_probability", Kind::Number, 0.2, 0, 1},
       {"seed_noise", Kind::Number, 0.05, 0, 10},
+      // Set per rank by MPI runs (src/search/mpi/rank_config.cpp): rank k of N takes restarts k, k+N, …
+      // and the k-th GPU of its host, so N ranks run the single-process sequence of restarts between them.
+      {"restart_offset", Kind::Integer, 0, 0, 1e12},
+      {"restart_stride", Kind::Integer, 1, 1, 1e6},
+      {"device_index", Kind::Integer, 0, 0, 1024},
   };
   return t;
 }
@@ -197,6 +202,9 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.seed_pool = m["seed_pool"];
   p.seed_probability = m["seed_probability"];
   p.seed_noise = m["seed_noise"];
+  p.restart_offset = m["restart_offset"];
+  p.restart_stride = m["restart_stride"];
+  p.device_index = m["device_index"];
   return p;
 }
 

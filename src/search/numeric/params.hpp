@@ -38,6 +38,9 @@ struct Params {
   long repair_max_denominator = 8;
   double repair_from_fraction = 0.5;
   long seed_pool = 8;
+  long restart_offset = 0;        // the first restart index of this process (MPI rank k: k)
+  long restart_stride = 1;        // distance between its restart indices (MPI: the number of ranks)
+  int device_index = 0;           // the GPU of this host a device engine uses (MPI: the local rank)
   double seed_probability = 0.2, seed_noise = 0.05;
 };
 
