@@ -5,17 +5,20 @@
 # Writes bench/results/mpi-<date>.json (date, machine, commit, command lines, seeds, load averages).
 #
 # Environment: TDISC (build/ci/tdisc), SEEDS ("1 2 3 4 5"), RATE_SECONDS (20), CAP (60: seconds per
-# time-to-target run), CASES ("4x4:49:Z:auto 5x5:105:ZT:z3" = size:rank:ring:symmetry), RANKS ("1 2"),
-# EXCHANGE (1s), RESULT (output path).
+# time-to-target run), CASES ("4x4:49:Z:auto 5x5:114:ZT:z3" = size:rank:ring:symmetry), RANKS ("1 2"),
+# EXCHANGE (1s), RANK0_RANKS ("4 8": rank 0's cost per message at these N), SECTIONS ("rate ttt rank0"),
+# RESULT (output path).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TDISC=${TDISC:-$ROOT/build/ci/tdisc}
 SEEDS=${SEEDS:-"1 2 3 4 5"}
 RATE_SECONDS=${RATE_SECONDS:-20}
 CAP=${CAP:-60}
-CASES=${CASES:-"4x4:49:Z:auto 5x5:105:ZT:z3"}
+CASES=${CASES:-"4x4:49:Z:auto 5x5:114:ZT:z3"}
 RANKS=${RANKS:-"1 2"}
 EXCHANGE=${EXCHANGE:-1s}
+RANK0_RANKS=${RANK0_RANKS:-"4 8"}
+SECTIONS=${SECTIONS:-"rate ttt rank0"}
 OUT=${RESULT:-$ROOT/bench/results/mpi-$(date -u +%Y-%m-%d).json}
 WORK=$(mktemp -d /tmp/tdisc-mpibench-XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
@@ -28,11 +31,11 @@ rows=$WORK/rows.jsonl
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 # value of "key" in the last "finished" event of a run directory
-finished() { grep '"event":"finished"' "$1/events.jsonl" | tail -n 1 | sed -n "s/.*\"$2\":\([0-9.e+-]*\).*/\1/p"; }
-flips_of() { grep '"event":"finished"' "$1/events.jsonl" | tail -n 1 | sed -n 's/.*"flips":\([0-9.e+-]*\).*/\1/p'; }
+finished() { { grep '"event":"finished"' "$1/events.jsonl" || true; } | tail -n 1 | sed -n "s/.*\"$2\":\([0-9.e+-]*\).*/\1/p"; }
+flips_of() { { grep '"event":"finished"' "$1/events.jsonl" || true; } | tail -n 1 | sed -n 's/.*"flips":\([0-9.e+-]*\).*/\1/p'; }
 # seconds to the verified target, from its "improved" event
-to_target() { grep '"event":"improved"' "$1/events.jsonl" | grep "\"rank\":$2," | sed -n 's/.*"elapsed":\([0-9.e-]*\).*/\1/p' | head -n 1; }
-mpi_seconds() { grep '"event":"mpi_stats"' "$1/events.jsonl" | sed -n 's/.*"mpi_seconds":\([0-9.e-]*\).*/\1/p' | head -n 1; }
+to_target() { { grep '"event":"improved"' "$1/events.jsonl" || true; } | { grep "\"rank\":$2," || true; } | sed -n 's/.*"elapsed":\([0-9.e-]*\).*/\1/p' | head -n 1; }
+mpi_seconds() { { grep '"event":"mpi_stats"' "$1/events.jsonl" || true; } | sed -n 's/.*"mpi_seconds":\([0-9.e-]*\).*/\1/p' | head -n 1; }
 launch() {  # launch N ARGS…: one process for N=1 (plain tdisc), mpirun otherwise
   local n=$1; shift
   if [[ $n == 1 ]]; then "$TDISC" "$@"; else $MPI -np "$n" "$TDISC" "$@"; fi
@@ -40,8 +43,10 @@ launch() {  # launch N ARGS…: one process for N=1 (plain tdisc), mpirun otherw
 row() { printf '%s\n' "$1" >>"$rows"; echo "$1"; }
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load before: $(load)"
+mstat() { { grep '"event":"mpi_stats"' "$1/events.jsonl" || true; } | { grep '"mpi_rank":0' || true; } | sed -n "s/.*\"$2\":\([0-9.e+-]*\).*/\1/p" | head -n 1; }
+has() { [[ " $SECTIONS " == *" $1 "* ]]; }
 # 1. Rate: 4x4 at rank 40 (unreachable), plain ZT walk, 1 thread per rank; N=2 also without exchange.
-for n in $RANKS; do
+has rate && for n in $RANKS; do
   for ex in $EXCHANGE 0; do
     [[ $n == 1 && $ex == 0 ]] && continue
     for seed in $SEEDS; do
@@ -55,7 +60,7 @@ for n in $RANKS; do
   done
 done
 # 2. Time to target.
-for c in $CASES; do
+has ttt && for c in $CASES; do
   IFS=: read -r size rank ring sym <<<"$c"
   for n in $RANKS; do
     for seed in $SEEDS; do
@@ -68,6 +73,15 @@ for c in $CASES; do
       row "{\"kind\":\"time_to_target\",\"case\":\"$size:$rank:$ring:$sym\",\"ranks\":$n,\"seed\":$seed,\"seconds\":${t:-null},\"best_rank\":${best:-null},\"cap\":$CAP,\"load_before\":\"$l0\",\"load_after\":\"$(load)\",\"command\":\"$cmd\"}"
     done
   done
+done
+# 3. Rank 0's cost per message (CPU time, so a busy machine does not inflate it): N ranks on this host,
+#    checkpoints every 2 s so that state-carrying reports and combined checkpoints are counted too.
+has rank0 && for n in $RANK0_RANKS; do
+  d=$WORK/rank0-$n
+  l0=$(load)
+  cmd="search --size 4x4 --rank 40 --ring ZT --symmetry none --threads 1 --seed 1 --time ${RATE_SECONDS}s --checkpoint-every 2s -q --out $d"
+  $MPI -np "$n" "$TDISC" $cmd >/dev/null 2>&1 || true
+  row "{\"kind\":\"rank0\",\"ranks\":$n,\"reports\":$(mstat "$d" reports),\"relay_seconds\":$(mstat "$d" relay_seconds),\"mpi_seconds\":$(mstat "$d" mpi_seconds),\"messages_received\":$(mstat "$d" messages_received),\"bytes_received\":$(mstat "$d" bytes_received),\"messages_sent\":$(mstat "$d" messages_sent),\"checkpoints\":$(mstat "$d" checkpoints),\"checkpoint_seconds\":$(mstat "$d" checkpoint_seconds),\"checkpoint_bytes\":$(stat -c %s "$d/checkpoint.json"),\"load_before\":\"$l0\",\"load_after\":\"$(load)\",\"command\":\"mpirun -np $n tdisc $cmd\"}"
 done
 echo "# load after: $(load)"
 

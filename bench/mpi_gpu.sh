@@ -62,11 +62,12 @@ if [ "$mode" = "--selftest" ]; then
   [ -x "$s/tdisc" ] || { echo "nothing staged in $s (bench/mpi_gpu.sh --stage first)"; exit 1; }
   empty=$(mktemp -d)
   # Hide the system Open MPI and PMIx (directories, programs, libraries) in a private mount namespace.
-  hide="mount --bind $empty $ompi_lib; mount --bind $empty /usr/share/openmpi; mount --bind $empty $pmix_dir; mount --bind $empty /etc/openmpi"
+  hide="true"
   for f in /usr/bin/orterun /usr/bin/orted /usr/bin/mpiexec.openmpi /usr/bin/mpirun.openmpi /lib/x86_64-linux-gnu/libmpi.so.40 \
            /lib/x86_64-linux-gnu/libopen-rte.so.40 /lib/x86_64-linux-gnu/libopen-pal.so.40 /lib/x86_64-linux-gnu/libpmix.so.2; do
     [ -e "$f" ] && hide="$hide; mount --bind /dev/null $(readlink -f $f)"
-  done
+  done  # files first: some resolve into the directories hidden next
+  hide="$hide; mount --bind $empty $ompi_lib; mount --bind $empty /usr/share/openmpi; mount --bind $empty $pmix_dir; mount --bind $empty /etc/openmpi"
   out=$(mktemp -d)
   unshare -m sh -c "$hide
     export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin

@@ -56,6 +56,10 @@ struct Evaluation {
 // Runs recipe.engine for recipe.seeds seeds of recipe.budget_seconds each (clipped to seconds_left).
 Evaluation evaluate_recipe(const Recipe& recipe, const EvalContext& ctx, search::Reporter& outer);
 
+// Under mpirun (src/search/mpi/jobs.hpp) the seeds of a recipe run in parallel on the other ranks,
+// each as one job of kind "llm_seed"; this runs such a job on the rank that received it.
+nlohmann::json run_seed_job(const nlohmann::json& job, search::Reporter& reporter);
+
 // Exact Brent residual ‖Σ_r U_r⊗V_r⊗W_r − T‖²_F (in doubles of exact values) and the number of
 // failing equations from the verifier.
 double brent_residual(const Scheme& s);

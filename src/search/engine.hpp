@@ -41,6 +41,11 @@ public:
   // for the same walk. In a single process nothing is ever due and nothing arrives.
   virtual bool exchange_due(const std::string& walk) const { return false; }
   virtual std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool) { return {}; }
+  // MPI runs of the llm engine (src/search/mpi/jobs.hpp): the other ranks evaluate proposals while
+  // this one talks to the endpoint. run_jobs hands each job to one of them and waits for every
+  // result (in the order of the jobs). In a single process there are no helpers.
+  virtual int helpers() const { return 0; }
+  virtual std::vector<nlohmann::json> run_jobs(const std::string& kind, const std::vector<nlohmann::json>& jobs) { return {}; }
 };
 
 struct EngineConfig {

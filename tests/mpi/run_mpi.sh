@@ -3,6 +3,7 @@
 # 77 skipped (no mpirun, or tdisc built without MPI). Leaves its run directories in mpi-test-<case>/.
 tdisc=$1
 case_=$2
+# TDISC_BINARY in the tests is tdisc; mpirun must be on PATH for the llm case too
 command -v mpirun >/dev/null 2>&1 || { echo "mpirun not found: skipped"; exit 77; }
 # root in CI containers: Open MPI refuses to run as root unless told
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -74,6 +75,20 @@ killed)
   rc=$?
   [ $rc -eq 3 ] || fail "resume after the kill: exit $rc, expected 3"
   grep -q '"resumed_from_ranks":3' "$dir/run/events.jsonl" || fail "the resumed session did not start from the 3-rank state"
+  ;;
+numeric)
+  # the numeric engine: rank k takes restarts k, k+2, … and GPU k of its host (device_index), checked on the CPU engine
+  $mpi -np 2 "$tdisc" search --size 2x2x3 --rank 11 --ring Q --engine numeric --threads 1 --seed 3 --time 90s \
+      --out "$dir/run" -q >"$dir/numeric.log" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || fail "exit $rc, expected 0 (target reached)"
+  grep '"event":"numeric_start"' "$dir/run/events.jsonl" | grep '"mpi_rank":1' | grep '"first_restart":1' |
+    grep '"restart_stride":2' | grep -q '"device_index":1' || fail "rank 1 did not start at restart 1, stride 2, device 1"
+  grep '"event":"numeric_start"' "$dir/run/events.jsonl" | grep '"mpi_rank":0' | grep -q '"device_index":0' || fail "rank 0 not on device 0"
+  ;;
+llm)
+  [ -n "${3:-}" ] || { echo "llm case: the tests_mpi binary is the third argument"; exit 1; }
+  "$3" "[.mpi]" || fail "tests_mpi [.mpi] failed"
   ;;
 *) echo "unknown case $case_"; exit 1 ;;
 esac

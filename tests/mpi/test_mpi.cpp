@@ -2,8 +2,10 @@
 // new number of ranks, each rank's seed and parameters, the messages' round trips, the progress line.
 // Whole runs under mpirun are in run_mpi.sh (tests.cmake).
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <set>
 
+#include "decomposition/error.hpp"
 #include "src/search/mpi/rank_config.hpp"
 #include "src/search/mpi/redistribute.hpp"
 #include "src/search/mpi/report.hpp"
@@ -128,6 +130,15 @@ TEST_CASE("a report carries offers as native schemes, counters, events and the c
   CHECK(back.checkpoint == json{{"engine", "flip"}});
   CHECK(back.done);
   CHECK_THROWS_AS(mpi::Report::parse("{\"offers\":3}"), InputError);
+}
+
+TEST_CASE("a report leaves out counters JSON cannot hold (a numeric run's residual before its first restart)", "[fast]") {
+  mpi::Report r;
+  r.set["residual"] = INFINITY;
+  r.set["exact_fraction"] = 0.25;
+  const mpi::Report back = mpi::Report::parse(r.text());
+  CHECK(back.set.count("residual") == 0);
+  CHECK(back.set.at("exact_fraction") == 0.25);
 }
 
 TEST_CASE("the setup message round-trips the engine configuration and a rank's state", "[fast]") {

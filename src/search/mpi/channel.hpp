@@ -8,7 +8,7 @@
 
 namespace tdisc::search::mpi {
 
-enum Tag : int { kSetup = 1, kReport = 2, kControl = 3, kMigrants = 4, kBye = 5 };
+enum Tag : int { kSetup = 1, kReport = 2, kControl = 3, kMigrants = 4, kBye = 5, kJob = 6, kResult = 7 };
 
 struct Message {
   int from = -1;
@@ -20,7 +20,7 @@ struct Message {
 struct ChannelStats {
   long sent = 0, received = 0;
   double bytes_sent = 0, bytes_received = 0;
-  double seconds = 0;  // wall time inside MPI calls
+  double seconds = 0;  // CPU time inside MPI calls
 };
 
 class Channel {

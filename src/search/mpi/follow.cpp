@@ -7,6 +7,8 @@
 
 #include <atomic>
 #include <climits>
+#include <condition_variable>
+#include <deque>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -14,6 +16,7 @@
 #include "decomposition/error.hpp"
 #include "src/search/mpi/channel.hpp"
 #include "src/search/mpi/islands.hpp"
+#include "src/search/mpi/jobs.hpp"
 #include "src/search/mpi/rank_config.hpp"
 #include "src/search/mpi/report.hpp"
 #include "src/search/mpi/setup.hpp"
@@ -35,6 +38,10 @@ struct Node {
   std::atomic<bool> stop{false}, bye{false};
   std::atomic<int> lead_best{INT_MAX}, code{0};
   double last_lead = wall_time(), last_report = 0;
+  std::mutex jobs_mutex;  // jobs in from rank 0, results out
+  std::condition_variable jobs_cv;
+  std::deque<nlohmann::json> jobs;
+  std::deque<std::string> results;
 
   void tell(Report r) {
     std::lock_guard lock(mutex);
@@ -49,14 +56,35 @@ struct Node {
       lead_best = j.at("best_rank").get<int>();
     } else if (m.tag == kMigrants) {
       islands.receive(m);
+    } else if (m.tag == kJob) {
+      {
+        std::lock_guard lock(jobs_mutex);
+        jobs.push_back(nlohmann::json::parse(m.body));
+      }
+      jobs_cv.notify_all();
     } else if (m.tag == kBye) {
       code = nlohmann::json::parse(m.body).at("code").get<int>();
       bye = true;
     }
   }
 
+  void post_results() {
+    std::deque<std::string> out;
+    {
+      std::lock_guard lock(jobs_mutex);
+      out.swap(results);
+    }
+    for (auto& text : out) channel.post(0, kResult, std::move(text));
+  }
+
   void tick() {
-    while (auto m = channel.poll()) handle(*m);
+    while (auto m = channel.poll()) {
+      try {
+        handle(*m);
+      } catch (const std::exception& e) {
+        std::cerr << "tdisc: mpi: rank " << world.rank << ": malformed message from rank " << m->from << ": " << e.what() << "; ignored\n";
+      }
+    }
     const double now = wall_time();
     if (now - last_report >= setup.settings.report_seconds) {
       Report out;
@@ -68,6 +96,7 @@ struct Node {
       last_report = now;
     }
     islands.send(channel);
+    post_results();
     if (now - last_lead >= setup.settings.timeout_seconds) {
       std::cerr << "tdisc: mpi: rank " << world.rank << ": rank 0 has sent nothing for " << static_cast<int>(now - last_lead)
                 << " s (killed, hung or unreachable): ending the job\n";
@@ -138,22 +167,54 @@ EngineConfig rank_config(const Setup& s, const World& w) {
   return c;
 }
 
+void finish_engine(Node& node, FollowerReporter& reporter) {
+  reporter.event({{"event", "mpi_stats"}, {"islands", node.islands.stats()}});
+  Report last;
+  last.done = true;
+  node.tell(std::move(last));
+}
+
+// The llm engine's other ranks: evaluate what rank 0 hands over until it says stop.
+void serve_jobs(Node& node, FollowerReporter& reporter) {
+  while (!node.stop && !node.bye) {
+    nlohmann::json job;
+    {
+      std::unique_lock lock(node.jobs_mutex);
+      if (!node.jobs_cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return !node.jobs.empty(); })) continue;
+      job = std::move(node.jobs.front());
+      node.jobs.pop_front();
+    }
+    JobRunner run = find_job(job.at("kind").get<std::string>());
+    nlohmann::json result = {{"failure", "no runner for job kind " + job.at("kind").dump() + " in this build"}};
+    if (run) {
+      try {
+        result = run(job.at("job"), reporter);
+      } catch (const std::exception& e) {
+        result = {{"failure", e.what()}};
+      }
+    }
+    std::lock_guard lock(node.jobs_mutex);
+    node.results.push_back(nlohmann::json{{"id", job.at("id")}, {"result", result}}.dump());
+  }
+}
+
 void run_engine(Node& node, FollowerReporter& reporter) {
   const EngineConfig config = rank_config(node.setup, node.world);
   reporter.event({{"event", "rank_started"}, {"seed", config.seed}, {"pid", static_cast<long>(getpid())},
                   {"device_index", node.world.local_rank}, {"resumed", config.resume.has_value()}});
   try {
-    auto engine = make_engine(node.setup.engine);
-    if (!engine) throw UsageError("engine " + node.setup.engine + " is not available in this build");
-    engine->run(config, reporter);
+    if (serves_jobs(node.setup.engine)) {
+      serve_jobs(node, reporter);
+    } else {
+      auto engine = make_engine(node.setup.engine);
+      if (!engine) throw UsageError("engine " + node.setup.engine + " is not available in this build");
+      engine->run(config, reporter);
+    }
   } catch (const std::exception& e) {
     std::cerr << "tdisc: mpi: rank " << node.world.rank << ": " << e.what() << "\n";
     reporter.event({{"event", "rank_failed"}, {"what", e.what()}});
   }
-  reporter.event({{"event", "mpi_stats"}, {"islands", node.islands.stats()}});
-  Report last;
-  last.done = true;
-  node.tell(std::move(last));
+  finish_engine(node, reporter);
 }
 
 }  // namespace

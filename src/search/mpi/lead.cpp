@@ -7,12 +7,15 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <iostream>
 #include <mutex>
 #include <thread>
 
 #include "src/search/mpi/channel.hpp"
 #include "src/search/mpi/islands.hpp"
+#include "src/search/mpi/jobs.hpp"
 #include "src/search/mpi/progress_totals.hpp"
 #include "src/search/mpi/rank_config.hpp"
 #include "src/search/mpi/redistribute.hpp"
@@ -44,17 +47,79 @@ struct Lead::Hub {
   std::atomic<bool> pumping{false}, stopping{false}, setup_sent{false};
   std::thread pump;
   double last_control = 0;
-  double relay_seconds = 0;  // rank 0's cost of reports beyond MPI: parsing, relaying (docs/mpi.md)
+  double relay_seconds = 0;  // rank 0's CPU time on reports beyond MPI: parsing, relaying (docs/mpi.md)
   long reports = 0;
+  double checkpoint_cpu = 0;  // CPU time of writing the combined checkpoints (under checkpoint_mutex)
+  long checkpoints = 0;
+  // Jobs for the other ranks (llm engine): posted by the pump, answered into results.
+  std::mutex jobs_mutex;
+  std::condition_variable jobs_cv;
+  std::deque<std::pair<int, std::string>> job_outbox;  // (rank, text)
+  std::map<long, nlohmann::json> job_results;          // by job id
+  long next_job = 0;
+
+  // Hands the jobs to the other ranks, at most one at a time each, and waits for all results.
+  std::vector<nlohmann::json> run_jobs(const std::string& kind, const std::vector<nlohmann::json>& jobs) {
+    std::vector<nlohmann::json> results(jobs.size());
+    std::deque<size_t> waiting;
+    for (size_t i = 0; i < jobs.size(); ++i) waiting.push_back(i);
+    std::map<long, std::pair<int, size_t>> running;  // id → (rank, job index)
+    std::vector<bool> busy(static_cast<size_t>(world.size), false);
+    std::unique_lock lock(jobs_mutex);
+    while (!waiting.empty() || !running.empty()) {
+      for (int r = 1; r < world.size && !waiting.empty(); ++r) {
+        if (busy[static_cast<size_t>(r)]) continue;
+        const long id = next_job++;
+        job_outbox.emplace_back(r, nlohmann::json{{"id", id}, {"kind", kind}, {"job", jobs[waiting.front()]}}.dump());
+        running[id] = {r, waiting.front()};
+        busy[static_cast<size_t>(r)] = true;
+        waiting.pop_front();
+      }
+      jobs_cv.wait_for(lock, std::chrono::milliseconds(50));
+      for (auto it = running.begin(); it != running.end();) {
+        auto done_it = job_results.find(it->first);
+        if (done_it == job_results.end()) {
+          ++it;
+          continue;
+        }
+        results[it->second.second] = std::move(done_it->second);
+        job_results.erase(done_it);
+        busy[static_cast<size_t>(it->second.first)] = false;
+        it = running.erase(it);
+      }
+    }
+    return results;
+  }
+
+  void post_jobs() {
+    std::deque<std::pair<int, std::string>> out;
+    {
+      std::lock_guard lock(jobs_mutex);
+      out.swap(job_outbox);
+    }
+    for (auto& [r, text] : out) channel.post(r, kJob, std::move(text));
+  }
+
+  void handle_result(const Message& m) {
+    const nlohmann::json j = nlohmann::json::parse(m.body);
+    {
+      std::lock_guard lock(jobs_mutex);
+      job_results[j.at("id").get<long>()] = j.at("result");
+    }
+    jobs_cv.notify_all();
+  }
 
   void write_checkpoint() {
     std::lock_guard c(checkpoint_mutex);
+    const double t0 = thread_cpu_time();
     nlohmann::json combined;
     {
       std::lock_guard lock(mutex);
       combined = combine_states(states, engine);
     }
     base->checkpoint(combined);
+    checkpoint_cpu += thread_cpu_time() - t0;
+    ++checkpoints;
   }
 
   int followers_running() {
@@ -107,14 +172,23 @@ struct Lead::Hub {
         std::lock_guard lock(mutex);
         last_heard[static_cast<size_t>(m->from)] = wall_time();
       }
-      if (m->tag == kReport) {
-        const double t0 = wall_time();
-        handle_report(*m);
-        relay_seconds += wall_time() - t0;
-        ++reports;
+      try {
+        if (m->tag == kReport) {
+          const double t0 = thread_cpu_time();
+          handle_report(*m);
+          relay_seconds += thread_cpu_time() - t0;
+          ++reports;
+        } else if (m->tag == kMigrants) {
+          islands->receive(*m);
+        } else if (m->tag == kResult) {
+          handle_result(*m);
+        }
+      } catch (const std::exception& e) {  // one bad message must not end the search
+        set_thread_event_rank(-1);
+        std::cerr << "\ntdisc: mpi: rank " << m->from << " sent a malformed message (tag " << m->tag << "): " << e.what() << "; ignored\n";
       }
-      else if (m->tag == kMigrants) islands->receive(*m);
     }
+    post_jobs();
     const double now = wall_time();
     if (now - last_control >= settings.report_seconds) {
       send_control();
@@ -158,6 +232,11 @@ public:
   bool exchange_due(const std::string& walk) const override { return hub_.islands->due(walk); }
   std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool) override {
     return hub_.islands->exchange(walk, pool);
+  }
+  // The llm engine's proposals are evaluated by the other ranks (follow.cpp serves jobs for it).
+  int helpers() const override { return serves_jobs(hub_.engine) ? hub_.world.size - 1 : 0; }
+  std::vector<nlohmann::json> run_jobs(const std::string& kind, const std::vector<nlohmann::json>& jobs) override {
+    return hub_.run_jobs(kind, jobs);
   }
 
 private:
@@ -207,6 +286,7 @@ public:
     base.event({{"event", "mpi_stats"}, {"messages_sent", hub.channel.stats().sent}, {"messages_received", hub.channel.stats().received},
                 {"bytes_sent", hub.channel.stats().bytes_sent}, {"bytes_received", hub.channel.stats().bytes_received},
                 {"mpi_seconds", hub.channel.stats().seconds}, {"reports", hub.reports}, {"relay_seconds", hub.relay_seconds},
+                {"checkpoints", hub.checkpoints}, {"checkpoint_seconds", hub.checkpoint_cpu},
                 {"islands", hub.islands->stats()}});
   }
 
@@ -231,7 +311,8 @@ private:
   // they get `timeout` seconds to send their final states.
   void await_followers(Reporter& base) {
     Lead::Hub& hub = *hub_;
-    while (hub.followers_running() > 0 && !base.stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (serves_jobs(hub.engine)) hub.stopping = true;  // the others only ever worked for this rank
+    while (hub.followers_running() > 0 && !base.stop_requested() && !hub.stopping) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     hub.stopping = true;
     const double until = wall_time() + hub.settings.timeout_seconds;
     while (hub.followers_running() > 0 && wall_time() < until) std::this_thread::sleep_for(std::chrono::milliseconds(20));

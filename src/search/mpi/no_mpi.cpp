@@ -9,15 +9,12 @@
 
 namespace tdisc::search::mpi {
 
-bool built_with_mpi() { return false; }
-
 World init() {
   throw UsageError("started under mpirun, but this tdisc was built without MPI (install Open MPI and rebuild with -DTDISC_MPI=ON)");
 }
 
 void finalize() {}
 void abort_job(int code) { std::_Exit(code); }
-double wall_time() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 struct Channel::Pending {};
 Channel::Channel() = default;

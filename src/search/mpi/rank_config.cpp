@@ -1,17 +1,9 @@
-// Per-rank settings of an MPI search (see rank_config.hpp), and the launch test read from the
-// environment that mpirun sets, shared by MPI and non-MPI builds.
+// Per-rank settings of an MPI search (see rank_config.hpp).
 #include "src/search/mpi/rank_config.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace tdisc::search::mpi {
-
-bool launched() {
-  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE", "MPI_LOCALNRANKS"})
-    if (const char* e = std::getenv(v); e && std::atoi(e) > 1) return true;
-  return false;
-}
 
 unsigned long long rank_seed(unsigned long long seed, const std::string& engine, int rank) {
   if (engine == "numeric") return seed;

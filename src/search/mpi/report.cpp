@@ -2,15 +2,30 @@
 // so rank 0 re-verifies them exactly like any scheme read from disk.
 #include "src/search/mpi/report.hpp"
 
+#include <cmath>
+
 #include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
 
 namespace tdisc::search::mpi {
 
+namespace {
+
+// JSON has no infinity or NaN (a numeric run's residual is infinite until its first restart ends):
+// such counters are left out rather than sent as null.
+nlohmann::json finite_only(const std::map<std::string, double>& counters) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : counters)
+    if (std::isfinite(v)) j[k] = v;
+  return j;
+}
+
+}  // namespace
+
 std::string Report::text() const {
   nlohmann::json offers_json = nlohmann::json::array();
   for (const Offer& o : offers) offers_json.push_back({{"scheme", native_text(o.scheme)}, {"method", o.method}});
-  nlohmann::json j = {{"offers", offers_json}, {"events", events}, {"added", added}, {"set", set}, {"done", done}};
+  nlohmann::json j = {{"offers", offers_json}, {"events", events}, {"added", finite_only(added)}, {"set", finite_only(set)}, {"done", done}};
   if (checkpoint) j["checkpoint"] = *checkpoint;
   return j.dump();
 }

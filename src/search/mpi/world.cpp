@@ -5,14 +5,13 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 
 #include "decomposition/error.hpp"
 
 namespace tdisc::search::mpi {
-
-bool built_with_mpi() { return true; }
 
 World init() {
   int provided = 0;
@@ -46,6 +45,5 @@ void abort_job(int code) {
   std::_Exit(code);
 }
 
-double wall_time() { return MPI_Wtime(); }
 
 }  // namespace tdisc::search::mpi

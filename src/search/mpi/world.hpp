@@ -13,7 +13,6 @@ struct World {
   int local_size = 1;
 };
 
-bool built_with_mpi();
 // Started by mpirun (Open MPI, MPICH, PMIx) with more than one process; read from the environment,
 // so it can be asked before MPI is initialised (and in builds without MPI).
 bool launched();
@@ -23,6 +22,7 @@ World init();
 void finalize();
 // Ends every rank of the job now (a lost rank, or an error after the others started).
 [[noreturn]] void abort_job(int code);
-double wall_time();  // seconds, MPI_Wtime
+double wall_time();        // seconds on a steady clock; safe from any thread
+double thread_cpu_time();  // CPU seconds of the calling thread (costs measured on a busy machine)
 
 }  // namespace tdisc::search::mpi
