@@ -193,8 +193,7 @@ search::SearchOutcome run_search(const ParsedOptions& o, const search::SearchReq
                                  std::unique_ptr<search::Engine> engine, search::mpi::Lead* lead) {
   search::mpi::Settings settings = mpi_settings(o, r.checkpoint_seconds);
   if (lead) engine = lead->wrap(std::move(engine), settings);
-  else if (checkpoint && search::mpi::is_combined(checkpoint->value("state", nlohmann::json())))  // an MPI run resumed in one process
-    (*checkpoint)["state"] = search::mpi::redistribute(checkpoint->at("state"), 1).front();
+  else if (checkpoint) checkpoint = search::mpi::gather_checkpoint(std::move(*checkpoint));  // an MPI run resumed in one process
   search::Orchestrator orch(r, std::move(checkpoint));
   return orch.run(*engine);
 }

@@ -49,6 +49,13 @@ resume)
   grep -q '"resumed_from_ranks":3' "$dir/run/events.jsonl" || fail "no mpi event with resumed_from_ranks 3"
   [ "$(ranks_in_checkpoint "$dir/run/checkpoint.json")" -eq 2 ] || fail "resumed session: checkpoint without 2 ranks"
   grep '"event":"walkers_restored"' "$dir/run/events.jsonl" | grep -q '"mpi_rank":1' || fail "rank 1 restored no walkers"
+  # and gathered into one process, without mpirun
+  before=$(grep -c '"event":"walkers_restored"' "$dir/run/events.jsonl")
+  "$tdisc" search --resume "$dir/run" --threads 1 --time 2s -q >"$dir/third.log" 2>&1
+  rc=$?
+  [ $rc -eq 3 ] || fail "single-process resume: exit $rc, expected 3"
+  [ "$(grep -c '"event":"walkers_restored"' "$dir/run/events.jsonl")" -gt "$before" ] || fail "single-process resume restored no walkers"
+  grep -q '"mpi"' "$dir/run/checkpoint.json" && fail "single-process resume still wrote a per-rank checkpoint"
   ;;
 killed)
   $mpi -np 3 "$tdisc" search --size 3x3 --rank 19 --ring ZT --threads 1 --seed 9 --time 120s --checkpoint-every 1s \

@@ -3,13 +3,16 @@
 // Whole runs under mpirun are in run_mpi.sh (tests.cmake).
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "decomposition/error.hpp"
+#include "decomposition/native.hpp"
 #include "src/search/mpi/rank_config.hpp"
 #include "src/search/mpi/redistribute.hpp"
 #include "src/search/mpi/report.hpp"
 #include "src/search/mpi/setup.hpp"
+#include "src/search/mpi/world.hpp"
 #include "src/search/progress.hpp"
 #include "tests/support.hpp"
 
@@ -79,6 +82,17 @@ TEST_CASE("a single-process checkpoint spread over 2 ranks, and an MPI one gathe
   const std::vector<json> one = mpi::redistribute(mpi::combine_states(two, "flip"), 1);
   REQUIRE(one.size() == 1);
   CHECK(walker_names(one) == walker_names(two));
+}
+
+TEST_CASE("an MPI checkpoint resumed without mpirun: one state, no per-rank progress counters", "[fast]") {
+  json checkpoint = {{"format", "tdisc-checkpoint"}, {"counters", {{"flips", 9}, {"ranks", 3}, {"slowest_rank", 1}, {"slowest_rate", 2}}},
+                     {"state", mpi::combine_states({flip_rank_state(0, 1, 1, 30), flip_rank_state(1, 1, 1, 30)}, "flip")}};
+  const json one = mpi::gather_checkpoint(checkpoint);
+  CHECK_FALSE(mpi::is_combined(one["state"]));
+  CHECK(one["state"]["lanes"][0]["state"]["walkers"].size() == 2);
+  CHECK(one["counters"] == json{{"flips", 9}});
+  const json plain = {{"state", flip_rank_state(0, 1, 1, 30)}, {"counters", {{"ranks", 1}}}};
+  CHECK(mpi::gather_checkpoint(plain) == plain);
 }
 
 TEST_CASE("numeric restarts resume at the lowest unfinished index, split anew, seed pools merged", "[fast]") {
@@ -184,4 +198,28 @@ TEST_CASE("tdisc search rejects a negative exchange period and a timeout under a
   r = test::run_tdisc("search --size 2x2 --rank 7 --mpi-timeout 0.5s --time 1s -q");
   CHECK(r.code == 1);
   CHECK(r.err.find("--mpi-timeout") != std::string::npos);
+}
+
+// docs/mpi.md "Scaling to 1,000 ranks": rank 0's CPU cost of decoding one report, a heartbeat (counters
+// only) and one carrying a rank's checkpoint state (4x4 flip walkers and pool). Prints, asserts only
+// that both were decoded; run with: tests_mpi "[.bench]" -s
+TEST_CASE("rank 0's cost per report: a heartbeat and a state-carrying report", "[.bench]") {
+  mpi::Report beat;
+  beat.added = {{"flips", 123456}, {"restarts", 1}};
+  beat.set = {{"rank", 51}};
+  mpi::Report state = beat;
+  json walkers = json::array();
+  const Scheme s = test::classical(Format{4, 4, 4});
+  for (int w = 0; w < 2; ++w) walkers.push_back({{"terms", json::parse(native_text(s))["u"]}, {"rng", {"1", "2", "3", "4"}}});
+  state.checkpoint = json{{"engine", "flip"}, {"walkers", walkers}, {"pool", walkers}};
+  for (const mpi::Report* r : {&beat, &state}) {
+    const std::string text = r->text();
+    const int n = 2000;
+    const double t0 = mpi::thread_cpu_time();
+    size_t decoded = 0;
+    for (int i = 0; i < n; ++i) decoded += mpi::Report::parse(text).added.size();
+    const double per = (mpi::thread_cpu_time() - t0) / n;
+    std::printf("report of %zu bytes: %.1f us CPU to decode\n", text.size(), 1e6 * per);
+    CHECK(decoded == 2u * n);
+  }
 }

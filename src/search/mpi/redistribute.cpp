@@ -100,4 +100,12 @@ std::vector<json> redistribute(const std::optional<json>& state, int ranks) {
   return out;
 }
 
+json gather_checkpoint(json checkpoint) {
+  if (!is_combined(checkpoint.value("state", json()))) return checkpoint;
+  checkpoint["state"] = redistribute(checkpoint.at("state"), 1).front();
+  if (checkpoint.contains("counters"))
+    for (const char* c : {"ranks", "slowest_rank", "slowest_rate"}) checkpoint["counters"].erase(c);
+  return checkpoint;
+}
+
 }  // namespace tdisc::search::mpi

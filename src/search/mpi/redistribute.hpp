@@ -16,4 +16,8 @@ bool is_combined(const nlohmann::json& state);
 // state (as one rank), or from nothing.
 std::vector<nlohmann::json> redistribute(const std::optional<nlohmann::json>& state, int ranks);
 
+// A whole checkpoint.json of an MPI run made a single process's (--resume without mpirun): the state
+// gathered into one, the per-rank counters of the progress line dropped. Other checkpoints unchanged.
+nlohmann::json gather_checkpoint(nlohmann::json checkpoint);
+
 }  // namespace tdisc::search::mpi
