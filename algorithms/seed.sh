@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Rebuilds the catalogue algorithms/ from this repository and ../shared/fixtures/public with the
-# built tdisc: every scheme is imported or derived, verified exactly, and filed by 'tdisc catalog add'.
+# Rebuilds the catalogue algorithms/ from this repository alone (the published schemes are the copies
+# in tests/data/, each with its licence and origin) with the built tdisc: every scheme is imported or
+# derived, verified exactly, and filed by 'tdisc catalog add'. Provenance names the upstream file
+# (URL at the commit the copy was taken from), not the local copy.
 #   algorithms/seed.sh [--clean]     (TDISC=path/to/tdisc, FIXTURES=path, CATALOG_DIR=path override
-#                                     the built tdisc, ../shared/fixtures/public and algorithms/)
+#                                     the built tdisc, tests/data and algorithms/)
 # Named classics are always added; the published schemes go through 'catalog add --if-better',
 # which keeps per format (up to permutation) and ring only what nothing in the catalogue matches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FIX=${FIXTURES:-../shared/fixtures/public}
+FIX=${FIXTURES:-tests/data}
 CAT=${CATALOG_DIR:-algorithms}
 if [ -z "${TDISC:-}" ]; then
   TDISC=build/release/tdisc
@@ -20,6 +22,17 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 STAGE="$WORK/stage"
 PD="public domain (mathematics)"
+# Upstream files at the commits tests/data/*/ORIGIN.md names.
+GH=https://github.com
+AT="$GH/google-deepmind/alphatensor/blob/1949163da3bef7e3eb268a3ac015fd1c2dbfc767/algorithms"
+AE="$GH/google-deepmind/alphaevolve_results/blob/4226acbf237ff9ad10ba7673a2af127a2d8a5971/mathematical_results.ipynb"
+PERMINOV="$GH/dronperminov/FastMatrixMultiplication/blob/d17309aafc81f5bcd31795077c3521946788fb3e/schemes"
+FMM="the FMM catalogue's Maple file (fmm.univ-lille.fr, Sedoglavic et al.), as mirrored in $PERMINOV/known/tensor"
+FMM_LICENCE="not stated by the FMM catalogue; the mirror is MIT (dronperminov/FastMatrixMultiplication)"
+FLIPS="$GH/jakobmoosbauer/flips/blob/46436f57ac84621a95586043596ce921fd943f3c"
+FM="$GH/arbenson/fast-matmul/blob/132358be7a6ab57c83dd5ce70ece460bd1ec5dfa/codegen/algorithms"
+FM_LICENCE="BSD-2-Clause (Sandia), arbenson/fast-matmul"
+CPD="$GH/khoruzhii/flip-cpd/blob/9eeb17f487f14103d7128cf290ae61535d8983b1/data/schemes_paper"
 
 # stage FORMAT FILE KEY LICENCE SOURCE: import (verified) and file into the staging catalogue.
 n=0
@@ -58,19 +71,15 @@ named "Strassen x Strassen" "Kronecker square of Strassen (tdisc catalog derive 
 named "Hopcroft-Kerr rank 2x2x3:11" "Strassen joined with the classical 2x2x1 along p (tdisc catalog derive join); the rank of Hopcroft & Kerr, SIAM J. Appl. Math. 20 (1971)" "$PD" "$WORK/hk223.json"
 "$TDISC" import --from fast-matmul "$FIX/fast-matmul/hk323-15-94" -o "$WORK/hk323.json" >/dev/null
 "$TDISC" catalog derive permute "$WORK/hk323.json" --to 2x3x3 -o "$WORK/hk233.json" >/dev/null
-named "Hopcroft-Kerr 2x3x3:15" "arbenson/fast-matmul codegen/algorithms/hk323-15-94 (Hopcroft & Kerr 1971, as coded by Benson & Ballard), rotated from 3x2x3 to 2x3x3" "BSD-style (Sandia), arbenson/fast-matmul" "$WORK/hk233.json"
+named "Hopcroft-Kerr 2x3x3:15" "$FM/hk323-15-94 (Hopcroft & Kerr 1971, as coded by Benson & Ballard), rotated from 3x2x3 to 2x3x3" "$FM_LICENCE" "$WORK/hk233.json"
 
 echo "== headline published schemes"
-AT="google-deepmind/alphatensor algorithms"
-AE="google-deepmind/alphaevolve_results mathematical_results.ipynb"
-FMM="FMM catalogue (fmm.univ-lille.fr, Sedoglavic et al.), as mirrored in dronperminov/FastMatrixMultiplication schemes/known/tensor"
-UNSTATED="not stated (see ../shared/fixtures/README.md)"
 "$TDISC" import --from alphatensor-npz "$FIX/alphatensor/factorizations_f2.npz" --key 4,4,4 -o "$WORK/at444f2.json" >/dev/null
 named "AlphaTensor 4x4x4:47 mod 2" "$AT/factorizations_f2.npz key 4,4,4 (Fawzi et al., Nature 610, 2022)" CC-BY-4.0 "$WORK/at444f2.json"
 "$TDISC" import --from alphaevolve-ipynb "$FIX/alphaevolve/mathematical_results.ipynb" --key 444 -o "$WORK/ae444.json" >/dev/null
 named "AlphaEvolve 4x4x4:48 complex" "$AE decomposition_444 (Novikov et al., AlphaEvolve, 2025)" CC-BY-4.0 "$WORK/ae444.json"
 "$TDISC" import --from fmm-mpl "$FIX/fmm-catalogue/4x4x4_tensor.mpl" -o "$WORK/fmm444.json" >/dev/null
-named "rational 4x4x4:48" "$FMM/4x4x4_tensor.mpl" "$UNSTATED" "$WORK/fmm444.json"
+named "rational 4x4x4:48" "$FMM/4x4x4_tensor.mpl" "$FMM_LICENCE" "$WORK/fmm444.json"
 "$TDISC" import --from alphaevolve-ipynb "$FIX/alphaevolve/mathematical_results.ipynb" --key 555 -o "$WORK/ae555.json" >/dev/null
 named "AlphaEvolve 5x5x5:93" "$AE decomposition_555 (Novikov et al., AlphaEvolve, 2025)" CC-BY-4.0 "$WORK/ae555.json"
 
@@ -87,22 +96,23 @@ for key in $("$TDISC" import --from alphaevolve-ipynb --list-keys "$FIX/alphaevo
 done
 for f in "$FIX"/flips/*.exp; do
   b=$(basename "$f")
-  small "${b%%-*}" && stage exp "$f" "" GPL-3.0 "jakobmoosbauer/flips solutions/$b (Kauers & Moosbauer, flip graphs, 2022-2023)"
+  folder=solutions; [ "$b" = 333-27-mod2.exp ] && folder=code   # the standard algorithm lives in code/
+  small "${b%%-*}" && stage exp "$f" "" GPL-3.0 "$FLIPS/$folder/$b (Kauers & Moosbauer, flip graphs, 2022-2023)"
 done
 for f in "$FIX"/fmm-catalogue/*_tensor.mpl; do
   b=$(basename "$f")
-  small "${b%%_*}" && stage fmm-mpl "$f" "" "$UNSTATED" "$FMM/$b"
+  small "${b%%_*}" && stage fmm-mpl "$f" "" "$FMM_LICENCE" "$FMM/$b"
 done
 for f in "$FIX"/perminov/*.json; do
   b=$(basename "$f")
-  small "${b%%_*}" && stage perminov-json "$f" "" "$UNSTATED" "dronperminov/FastMatrixMultiplication schemes/results/$b"
+  ring=${b##*_}; ring=${ring%.json}                               # upstream sorts results by ring
+  small "${b%%_*}" && stage perminov-json "$f" "" MIT "$PERMINOV/results/$ring/$b"
 done
 for b in grey-strassen grey322-11-50 grey333-23-152; do
-  stage fast-matmul "$FIX/fast-matmul/$b" "" "BSD-style (Sandia), arbenson/fast-matmul" \
-    "arbenson/fast-matmul codegen/algorithms/$b (Benson & Ballard, PPoPP 2015)"
+  stage fast-matmul "$FIX/fast-matmul/$b" "" "$FM_LICENCE" "$FM/$b (Benson & Ballard, PPoPP 2015)"
 done
 for f in "$FIX"/flip-cpd/gg-333-*.txt "$FIX"/flip-cpd/gg-444-*.txt; do
-  stage flip-cpd "$f" "" MIT "khoruzhii/flip-cpd data/schemes_paper/$(basename "$f")"
+  stage flip-cpd "$f" "" MIT "$CPD/$(basename "$f")"
 done
 
 echo "== best of the staged schemes per format and ring"

@@ -29,7 +29,7 @@ inproc=$("$BUILD_DIR/bench_verify" "$WORK/666-161.json" "$REPEAT")
 echo "in-process: $inproc"
 
 extra='null'
-flips="../shared/fixtures/public/flips/666-164-mod2.exp"
+flips="tests/data/flips/666-164-mod2.exp"
 if [ -f "$flips" ] && "$TDISC" import --from exp "$flips" -o "$WORK/666-164.json" >/dev/null 2>&1; then
   extra=$("$BUILD_DIR/bench_verify" "$WORK/666-164.json" "$REPEAT")
   echo "in-process, flips 666-164-mod2 over GF2: $extra"

@@ -54,7 +54,8 @@ std::vector<CatalogueEntry> select(const std::vector<CatalogueEntry>& all, const
 // The lowest rank among `select`; on ties the exact format, then ring_preference, then the path.
 std::optional<CatalogueEntry> best(const std::vector<CatalogueEntry>& all, const CatalogueQuery& q);
 
-// fmm_sota.json (sedoglavic/fmm_digest): best known rank per sorted format.
+// fmm_sota.json (https://github.com/sedoglavic/fmm_digest; copy in algorithms/best-known/): best known
+// rank per sorted format.
 std::map<Format, int> read_best_known(const std::string& path);
 
 // algorithms/INDEX.md: for each sorted format with 2 ≤ n ≤ m ≤ p ≤ max_dim, the best known rank and

@@ -6,7 +6,7 @@
 
 namespace tdisc::test {
 
-std::string fixture(const std::string& relative);   // ../shared/fixtures/public/<relative>
+std::string fixture(const std::string& relative);   // tests/data/<relative> (published schemes, each source with its licence)
 std::string source_path(const std::string& relative);  // <repo>/<relative>
 std::string temp_dir(const std::string& tag);
 std::string slurp(const std::string& path);          // whole file as text ("" when unreadable)        // fresh, empty folder under /tmp

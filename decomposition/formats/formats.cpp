@@ -63,7 +63,7 @@ const FormatEntry& entry(const std::string& name, bool for_import) {
                    "\" (known: " + joined(for_import ? import_formats() : export_formats()) + ")");
 }
 
-// Origin and licence of the public sources in ../shared/fixtures/README.md, recognised by the
+// Origin and licence of the public sources (tests/data/*/ORIGIN.md), recognised by the
 // format and the shape of the file name.
 std::string origin_of(const std::string& format, const std::string& path) {
   std::string name = fmt::base_name(path);

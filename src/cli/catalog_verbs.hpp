@@ -9,7 +9,7 @@ namespace tdisc::cli {
 
 // <source tree>/algorithms, baked in at build time (TDISC_CATALOG overrides through --dir's mirror).
 std::string default_catalogue_dir();
-// <source tree>/../shared/fixtures/public/fmm-catalogue/fmm_sota.json (TDISC_SOTA overrides).
+// <source tree>/algorithms/best-known/fmm_sota.json (TDISC_SOTA overrides).
 std::string default_best_known_path();
 
 int catalog_list(const Args& args);

@@ -13,7 +13,7 @@ namespace tdisc::cli {
 std::string default_catalogue_dir() { return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms"; }
 
 std::string default_best_known_path() {
-  return std::string(TDISC_CATALOG_SOURCE_DIR) + "/../shared/fixtures/public/fmm-catalogue/fmm_sota.json";
+  return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms/best-known/fmm_sota.json";
 }
 
 namespace {

@@ -42,7 +42,7 @@ const OptionTable kIndexOptions{
     "Writes DIR/INDEX.md: per sorted format up to 5x5x5, the best known rank (fmm_sota.json) and our\n"
     "best rank usable over each ring, then every file. --check compares instead (exit 2 if stale).",
     {kDir,
-     {"sota", "FILE", "", "fmm_sota.json [default: ../shared/fixtures/public/fmm-catalogue/ of the source tree]",
+     {"sota", "FILE", "", "fmm_sota.json [default: algorithms/best-known/ of the source tree]",
       "TDISC_SOTA"},
      {"out,o", "FILE", "", "where to write [default: DIR/INDEX.md]", ""},
      {"check", "", "", "do not write; exit 2 if the file differs from what would be written", ""}},

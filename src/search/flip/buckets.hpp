@@ -63,6 +63,11 @@ public:
     }
   }
   void insert(const Vec& key, int t) { push(find_or_add(key), t); }
+  int count(const Vec& key) const {  // terms holding key
+    int c = 0;
+    for (int u = head(key); u >= 0; u = next(u)) ++c;
+    return c;
+  }
 
 private:
   struct Slot {

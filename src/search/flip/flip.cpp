@@ -8,7 +8,7 @@ template <class F>
 bool Walker<F>::flip() {
   const size_t np = pairs_.size();
   if (np == 0) {
-    stuck_ = true;
+    this->no_flip();
     return false;
   }
   const std::uint64_t x = rng_.next();
@@ -28,13 +28,10 @@ bool Walker<F>::flip() {
     if (ok_b && ok_c) break;
   }
   if (!ok_b || !ok_c) {  // ZT: both signs leave {-1,0,1}
-    if (++failed_flips_ > 4 * static_cast<int>(np) + 16) stuck_ = true;
+    this->flip_failed(np);
     return false;
   }
-  failed_flips_ = 0;
-  ++flips_;
-  ++flips_since_drop_;
-  ++flips_since_best_;
+  this->flipped();
   if (F::is_zero(nb) || F::is_zero(nc)) {
     std::vector<int> dead;
     if (F::is_zero(nb)) dead.push_back(i);

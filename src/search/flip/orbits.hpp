@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "src/search/flip/walker.hpp"
+#include "src/search/flip/terms.hpp"
 
 namespace tdisc::search::flip {
 

@@ -11,7 +11,8 @@ nlohmann::json default_flip_params() {
           {"plus_diff", d.walk.plus_diff},    {"reductions", d.walk.reductions}, {"batch", d.batch},
           {"pool_size", d.pool_size},         {"restart_after", d.restart_after}, {"adopt", d.adopt}, {"fresh", d.fresh},
           {"max_flips", d.max_flips},         {"lift_steps", d.lift_steps},    {"lift_tries", d.lift_tries},
-          {"lift_every", d.lift_every},       {"symmetry", d.symmetry},           {"diagonal", d.diagonal}};
+          {"lift_every", d.lift_every},       {"symmetry", d.symmetry},           {"diagonal", d.diagonal},
+          {"pick", d.walk.pick_by_factor ? "factor" : "pair"}};
 }
 
 namespace {
@@ -35,7 +36,7 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   if (!p.is_object()) return {"flip parameters must be a JSON object"};
   nlohmann::json known = default_flip_params();
   for (auto& [k, v] : p.items())
-    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries, lift_every, symmetry, diagonal)");
+    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries, lift_every, symmetry, diagonal, pick)");
   if (p.contains("walk_ring")) {
     const auto& w = p["walk_ring"];
     static const std::vector<std::string> rings = {"auto", "ZT", "GF2", "GF3"};
@@ -47,6 +48,8 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   if (const nlohmann::json d = p.value("diagonal", nlohmann::json("auto"));
       !d.is_string() || (d != "auto" && d.get<std::string>().find_first_not_of("0123456789,|") != std::string::npos))
     out.push_back("diagonal: must be \"auto\" or a partition of the diagonal such as \"0,1|2\"");
+  if (p.contains("pick") && !(p["pick"] == "pair" || p["pick"] == "factor"))
+    out.push_back("pick: must be \"pair\" (a uniform flip pair) or \"factor\" (a uniform shared factor, then a pair)");
   check_integer(p, "plus_min", 1, 1L << 40, out);
   check_integer(p, "plus_max", 1, 1L << 40, out);
   check_integer(p, "plus_diff", 0, 64, out);
@@ -75,6 +78,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.walk.plus_max = p.value("plus_max", f.walk.plus_max);
   f.walk.plus_diff = p.value("plus_diff", f.walk.plus_diff);
   f.walk.reductions = p.value("reductions", f.walk.reductions);
+  f.walk.pick_by_factor = p.value("pick", std::string("pair")) == "factor";
   f.batch = p.value("batch", f.batch);
   f.pool_size = p.value("pool_size", f.pool_size);
   f.restart_after = p.value("restart_after", f.restart_after);

@@ -7,9 +7,7 @@ namespace tdisc::search::flip {
 template <class F>
 void Walker<F>::plus_transition() {
   static constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  stuck_ = false;
-  flips_since_drop_ = 0;
-  new_plus_period();
+  this->plus_started();
   const int R = rank();
   if (R < 2 || R >= 250) return;
   for (int attempt = 0; attempt < 64; ++attempt) {
@@ -41,7 +39,7 @@ void Walker<F>::plus_transition() {
     t_.f[kc].push_back(c3);
     t_.sign.push_back(static_cast<std::int8_t>(sa * sc));
     rebuild();
-    ++plus_count_;
+    this->plussed();
     return;
   }
 }

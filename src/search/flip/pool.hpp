@@ -5,7 +5,8 @@
 #include <mutex>
 #include <vector>
 
-#include "src/search/flip/walker.hpp"
+#include "src/search/flip/rng.hpp"
+#include "src/search/flip/terms.hpp"
 
 namespace tdisc::search::flip {
 

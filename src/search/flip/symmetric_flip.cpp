@@ -6,15 +6,27 @@
 
 namespace tdisc::search::flip {
 
+// Rejection from a uniform pair: a factor held at m positions is drawn with probability ∝ C(m,2)
+// as a uniform pair, so keeping it with probability 1/C(m,2) makes every shared factor equally likely.
+template <class F>
+bool SymmetricWalker<F>::accept_by_factor(std::uint32_t code, std::uint64_t r) const {
+  const long m = buckets_.count(o_.x[PositionPairs::lo_of(code)]);
+  return m <= 2 || static_cast<long>((r >> 8) & 0xFFFFFF) * m * (m - 1) < 2L * 0x1000000;
+}
+
 template <class F>
 bool SymmetricWalker<F>::flip() {
   const size_t np = pairs_.size();
   if (np == 0) {
-    stuck_ = true;
+    this->no_flip();
     return false;
   }
-  const std::uint64_t r = rng_.next();
-  const std::uint32_t code = random_pair(pairs_, r);
+  std::uint64_t r;
+  std::uint32_t code;
+  do {
+    r = rng_.next();
+    code = random_pair(pairs_, r);
+  } while (params_.pick_by_factor && !accept_by_factor(code, r));
   int p = PositionPairs::lo_of(code), q = PositionPairs::hi_of(code);
   if (r & 1) std::swap(p, q);
   const int kb = (r & 2) ? 2 : 1, kc = 3 - kb;  // P gains in slot kb, Q loses in slot kc
@@ -31,13 +43,10 @@ bool SymmetricWalker<F>::flip() {
     if (ok_b && ok_c) break;
   }
   if (!ok_b || !ok_c) {  // ZT: both signs leave {-1,0,1}
-    if (++failed_flips_ > 4 * static_cast<int>(np) + 16) stuck_ = true;
+    this->flip_failed(np);
     return false;
   }
-  failed_flips_ = 0;
-  ++flips_;
-  ++flips_since_drop_;
-  ++flips_since_best_;
+  this->flipped();
   const bool zero_b = F::is_zero(nb), zero_c = F::is_zero(nc);
   if (!zero_b) o_.sign[J] = static_cast<std::int8_t>(sp * F::normalize(nb));
   if (!zero_c) o_.sign[L] = static_cast<std::int8_t>(sq * F::normalize(nc));

@@ -10,9 +10,7 @@ namespace tdisc::search::flip {
 template <class F>
 void SymmetricWalker<F>::plus_transition() {
   static constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  stuck_ = false;
-  flips_since_drop_ = 0;
-  new_plus_period();
+  this->plus_started();
   const int K = o_.orbits();
   if (K < 2 || 3 * K + 3 >= 32000) return;
   using Term = std::array<Vec, 3>;
@@ -50,7 +48,7 @@ void SymmetricWalker<F>::plus_transition() {
     for (int k = 0; k < 3; ++k) o_.x.push_back(R[k]);
     o_.sign.push_back(static_cast<std::int8_t>(sa * sc));
     rebuild();
-    ++plus_count_;
+    this->plussed();
     return;
   }
 }

@@ -11,10 +11,9 @@ namespace tdisc::search::flip {
 
 template <class F>
 SymmetricWalker<F>::SymmetricWalker(Format format, WalkParams params, std::uint64_t seed)
-    : format_(format), params_(params), rng_(seed) {
+    : Core(format, params, seed) {
   TDISC_REQUIRE(format.n == format.m && format.m == format.p, "SymmetricWalker: Z3 symmetry needs a square format");
   TDISC_REQUIRE(format.a_size() <= 64, "SymmetricWalker: a factor must fit one 64-bit word");
-  TDISC_REQUIRE(params.plus_min >= 1 && params.plus_max >= params.plus_min, "SymmetricWalker: plus period range");
 }
 
 template <class F>
@@ -34,10 +33,7 @@ void SymmetricWalker<F>::load(const OrbitTerms<F>& o) {
   std::sort(dead.begin(), dead.end(), std::greater<>());
   for (int j : dead) erase_orbit(j);
   rebuild();
-  best_ = terms();
-  best_rank_ = rank();
-  flips_since_drop_ = flips_since_best_ = 0;
-  new_plus_period();
+  this->loaded();
 }
 
 template <class F>
@@ -53,8 +49,7 @@ void SymmetricWalker<F>::rebuild() {
       if (orbit_of(u) != orbit_of(p)) note_pair(p, u);
     buckets_.insert(o_.x[p], p);
   }
-  stuck_ = pairs_.size() == 0;
-  failed_flips_ = 0;
+  this->indexed(pairs_.size() == 0);
 }
 
 template <class F>
@@ -119,19 +114,7 @@ void SymmetricWalker<F>::restructure(std::vector<int> dead, std::initializer_lis
   dead.erase(std::unique(dead.begin(), dead.end()), dead.end());
   for (int j : dead) erase_orbit(j);
   rebuild();
-  dropped(before - rank());
-}
-
-template <class F>
-void SymmetricWalker<F>::dropped(int by) {
-  reductions_ += by;
-  flips_since_drop_ = 0;
-  new_plus_period();
-  if (rank() < best_rank_) {
-    best_rank_ = rank();
-    best_ = terms();
-    flips_since_best_ = 0;
-  }
+  this->dropped(before - rank());
 }
 
 template class SymmetricWalker<GF2>;

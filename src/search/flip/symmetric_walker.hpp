@@ -23,9 +23,12 @@ namespace tdisc::search::flip {
 // inside one orbit would overlap and are not moves. The rank moves in steps of 3 (one orbit), except
 // that a degenerate orbit (a,a,a) is 3·a⊗a⊗a: zero over GF3, one fixed term over GF2.
 template <class F>
-class SymmetricWalker {
+class SymmetricWalker : public WalkCore<F, SymmetricWalker<F>> {
+  using Core = WalkCore<F, SymmetricWalker<F>>;
+
 public:
   using Vec = typename F::Vec;
+  static constexpr int kRankStep = 3;  // plus_diff counts orbits: a plus transition adds 3 terms
   SymmetricWalker(Format format, WalkParams params, std::uint64_t seed);
 
   void load(const Terms<F>& t);  // a Z3-invariant scheme (TDISC_REQUIRE); orbits are re-derived
@@ -33,33 +36,12 @@ public:
   Terms<F> terms() const { return expand_orbits<F>(o_); }  // the full scheme
   const OrbitTerms<F>& orbit_terms() const { return o_; }
   int rank() const { return o_.rank(); }
-  int best_rank() const { return best_rank_; }
-  const Terms<F>& best() const { return best_; }  // full scheme
-  Rng& rng() { return rng_; }
-  const Format& format() const { return format_; }
-
-  // The walk: one move of the ladder, as Walker::step.
-  void step() {
-    if (plussing()) plus_transition();
-    else if (reducible()) reduce();
-    else flip();
-  }
-
-  // plus_diff counts orbits here: a plus transition adds 3 terms.
-  bool plussing() const {
-    return stuck_ || (flips_since_drop_ >= plus_period_ && rank() < best_rank_ + 3 * params_.plus_diff);
-  }
   bool reducible() const { return !pending_.empty(); }
   void plus_transition();  // symmetric_plus.cpp: one new orbit, rank + 3
   void reduce();           // symmetric_reduce.cpp: two orbits merge, rank − 3 (− 6 when they cancel)
   bool flip();             // symmetric_flip.cpp: one random symmetric flip
 
-  long flips() const { return flips_; }
-  long plus_count() const { return plus_count_; }
-  long reductions() const { return reductions_; }
-  long flips_since_best() const { return flips_since_best_; }
   size_t available_flips() const { return pairs_.size(); }
-  void forget_best() { best_rank_ = rank(); best_ = terms(); flips_since_best_ = 0; }
 
 private:
   static int orbit_of(int position) { return position / 3; }
@@ -73,24 +55,15 @@ private:
   void restructure(std::vector<int> dead, std::initializer_list<int> touched);
   bool settle_degenerate(int orbit);            // (a,a,a): true when it must go (GF3: zero; GF2: now a fixed term)
   void erase_orbit(int orbit);                  // the last orbit takes its place; no index update
-  void dropped(int by);
-  void new_plus_period() {
-    plus_period_ = params_.plus_min + static_cast<long>(rng_.below(static_cast<std::uint32_t>(params_.plus_max - params_.plus_min + 1)));
-  }
+  bool accept_by_factor(std::uint32_t code, std::uint64_t r) const;  // symmetric_flip.cpp: pick_by_factor
 
-  Format format_;
-  WalkParams params_;
-  Rng rng_;
+  using Core::format_;
+  using Core::params_;
+  using Core::rng_;
   OrbitTerms<F> o_;
-  Terms<F> best_;
-  int best_rank_ = 0;
   PositionPairs pairs_;                       // positions of different orbits holding the same factor
   Buckets<Vec> buckets_;                      // positions by factor
   std::vector<std::pair<int, int>> pending_;  // position pairs whose rotated terms share two factors
-  long flips_ = 0, plus_count_ = 0, reductions_ = 0;
-  long flips_since_drop_ = 0, flips_since_best_ = 0, plus_period_ = 0;
-  int failed_flips_ = 0;
-  bool stuck_ = false;
 };
 
 }  // namespace tdisc::search::flip

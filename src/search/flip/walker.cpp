@@ -1,5 +1,5 @@
-// The walker's bookkeeping: the incremental pair index (Kauers–Moosbauer 2022), pending
-// reductions, term removal and the walker's best state. The moves live in flip/reduce/plus.cpp.
+// The plain walker's index: the incremental pair index (Kauers–Moosbauer 2022), pending reductions
+// and term removal. The moves live in flip/reduce/plus.cpp, the counters and best state in WalkCore.
 #include "src/search/flip/walker.hpp"
 
 #include <algorithm>
@@ -10,20 +10,16 @@ namespace tdisc::search::flip {
 
 template <class F>
 Walker<F>::Walker(Format format, WalkParams params, std::uint64_t seed)
-    : format_(format), params_(params), rng_(seed) {
+    : Core(format, params, seed) {
   TDISC_REQUIRE(format.a_size() <= 64 && format.b_size() <= 64 && format.c_size() <= 64,
                 "a factor must fit one 64-bit word");
-  TDISC_REQUIRE(params.plus_min >= 1 && params.plus_max >= params.plus_min, "plus period range");
 }
 
 template <class F>
 void Walker<F>::load(const Terms<F>& t) {
   t_ = t;
   rebuild();
-  best_ = t_;
-  best_rank_ = rank();
-  flips_since_drop_ = flips_since_best_ = 0;
-  new_plus_period();
+  this->loaded();
 }
 
 template <class F>
@@ -47,8 +43,7 @@ void Walker<F>::rebuild() {
       }
       buckets_[k].insert(t_.f[k][t], t);
     }
-  stuck_ = pairs_.size() == 0;
-  failed_flips_ = 0;
+  this->indexed(pairs_.size() == 0);
 }
 
 template <class F>
@@ -86,19 +81,7 @@ void Walker<F>::remove_terms(std::vector<int> dead) {
     t_.sign.pop_back();
   }
   rebuild();
-  dropped(static_cast<int>(dead.size()));
-}
-
-template <class F>
-void Walker<F>::dropped(int by) {
-  reductions_ += by;
-  flips_since_drop_ = 0;
-  new_plus_period();
-  if (rank() < best_rank_) {
-    best_rank_ = rank();
-    best_ = t_;
-    flips_since_best_ = 0;
-  }
+  this->dropped(static_cast<int>(dead.size()));
 }
 
 template class Walker<GF2>;

@@ -1,0 +1,121 @@
+// The one skeleton of every flip-graph walker (Kauers–Moosbauer 2022; Arai–Ichikawa–Hukushima 2024):
+// the step ladder, the counters, the plus-transition period and the best state, shared by all walkers.
+#pragma once
+#include <cstdint>
+
+#include "decomposition/error.hpp"
+#include "decomposition/format.hpp"
+#include "src/search/flip/rng.hpp"
+#include "src/search/flip/terms.hpp"
+
+namespace tdisc::search::flip {
+
+struct WalkParams {
+  long plus_min = 5000;     // a plus transition after a random number of flips in [plus_min, plus_max]
+  long plus_max = 100000;   //   without a rank drop …
+  int plus_diff = 4;        //   … while the rank is below the walker's best + plus_diff moves
+  bool reductions = true;   // apply reductions when two terms share two factors
+  bool pick_by_factor = false;  // draw a shared factor uniformly, then a pair holding it (Moosbauer–Poole's
+                                // solver), instead of a uniform pair: rarely shared factors flip as often
+};
+
+// Self is the walker (CRTP, so the ladder costs no virtual call): it holds the scheme and its index
+// and provides the moves, one file each, and the scheme queries:
+//   int rank() const;  Terms<F> terms() const (or a reference);  bool reducible() const;
+//   void plus_transition();  void reduce();  bool flip();
+//   static constexpr int kRankStep: how far one plus transition raises the rank (1 plain, 3 for Z3 orbits).
+// The moves report what they did through the protected hooks below; the skeleton keeps the books.
+template <class F, class Self>
+class WalkCore {
+public:
+  // The walk: one move of the ladder.
+  void step() {
+    if (plussing()) self().plus_transition();
+    else if (self().reducible()) self().reduce();
+    else self().flip();
+  }
+  // A plus transition is due when no flip applies, or after plus_period flips without a rank drop
+  // while the walk is within plus_diff transitions of its best rank.
+  bool plussing() const {
+    return stuck_ || (flips_since_drop_ >= plus_period_ && self().rank() < best_rank_ + Self::kRankStep * params_.plus_diff);
+  }
+
+  int best_rank() const { return best_rank_; }
+  const Terms<F>& best() const { return best_; }  // the full scheme
+  Rng& rng() { return rng_; }
+  const Format& format() const { return format_; }
+  const WalkParams& params() const { return params_; }
+
+  // Counters since construction.
+  long flips() const { return flips_; }
+  long plus_count() const { return plus_count_; }
+  long reductions() const { return reductions_; }
+  long flips_since_best() const { return flips_since_best_; }
+  void forget_best() { best_rank_ = self().rank(); best_ = self().terms(); flips_since_best_ = 0; }
+
+protected:
+  WalkCore(Format format, WalkParams params, std::uint64_t seed) : format_(format), params_(params), rng_(seed) {
+    TDISC_REQUIRE(params.plus_min >= 1 && params.plus_max >= params.plus_min, "WalkCore: plus period range");
+  }
+
+  // Hooks for the walker and its moves.
+  void loaded() {  // a new scheme: it is the best so far, and the plateau clock starts again
+    best_ = self().terms();
+    best_rank_ = self().rank();
+    flips_since_drop_ = flips_since_best_ = 0;
+    new_plus_period();
+  }
+  void indexed(bool no_flips) {  // the index was rebuilt
+    stuck_ = no_flips;
+    failed_flips_ = 0;
+  }
+  void flipped() {
+    failed_flips_ = 0;
+    ++flips_;
+    ++flips_since_drop_;
+    ++flips_since_best_;
+  }
+  // A candidate flip that cannot be applied (ZT: both signs leave {−1,0,1}); after many in a row
+  // among `candidates` pairs the walk counts as stuck and plusses.
+  void flip_failed(std::size_t candidates) {
+    if (++failed_flips_ > 4 * static_cast<long>(candidates) + 16) stuck_ = true;
+  }
+  void no_flip() { stuck_ = true; }
+  void plus_started() {  // a plus transition is under way, whether or not a pair admits one
+    stuck_ = false;
+    flips_since_drop_ = 0;
+    new_plus_period();
+  }
+  void plussed() { ++plus_count_; }
+  void dropped(int by) {  // the rank fell by `by`
+    reductions_ += by;
+    flips_since_drop_ = 0;
+    new_plus_period();
+    if (self().rank() < best_rank_) {
+      best_rank_ = self().rank();
+      best_ = self().terms();
+      flips_since_best_ = 0;
+    }
+  }
+
+  Format format_;
+  WalkParams params_;
+  Rng rng_;
+
+private:
+  Self& self() { return static_cast<Self&>(*this); }
+  const Self& self() const { return static_cast<const Self&>(*this); }
+  void new_plus_period() {
+    plus_period_ = params_.plus_min +
+                   static_cast<long>(rng_.below(static_cast<std::uint32_t>(params_.plus_max - params_.plus_min + 1)));
+  }
+
+  Terms<F> best_;
+  int best_rank_ = 0;
+  long flips_ = 0, plus_count_ = 0, reductions_ = 0;
+  long flips_since_drop_ = 0, flips_since_best_ = 0, plus_period_ = 0;
+  long failed_flips_ = 0;
+  bool stuck_ = false;  // no flip applies (over ZT every candidate overflowed): plus next
+};
+
+}  // namespace tdisc::search::flip
