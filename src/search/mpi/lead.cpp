@@ -132,7 +132,8 @@ struct Lead::Hub {
   void handle_report(const Message& m) {
     Report rep = Report::parse(m.body);
     set_thread_event_rank(m.from);  // the orchestrator's own events (improved, rejected) name the origin
-    for (const Offer& o : rep.offers) base->offer(o.scheme, o.method);
+    for (const Offer& o : rep.offers)  // only improvements are verified: many islands offer the same rank at once
+      if (o.scheme.rank() < base->best_rank()) base->offer(o.scheme, o.method);
     for (nlohmann::json& e : rep.events) base->event(e);
     set_thread_event_rank(-1);
     for (const auto& [k, v] : rep.added) base->add(k, v);
