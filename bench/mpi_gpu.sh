@@ -87,7 +87,7 @@ mkdir -p "$OUT"
 stage_env "$s"
 SECONDS_EACH=${SECONDS_EACH:-90}
 TARGET=${TARGET:-"--size 4x4 --rank 48 --ring Q"}
-DEVICE_ARGS=${DEVICE_ARGS:-"--device cuda"}
+DEVICE_ARGS=${DEVICE_ARGS-"--device cuda"}
 THREADS=${THREADS:-4}
 SEED=${SEED:-1}
 nvidia-smi --query-gpu=index,name,driver_version --format=csv | tee "$OUT/gpus.txt"
@@ -99,7 +99,7 @@ echo "N=1 exit $?"
 mpirun -np 2 --bind-to none "$s/tdisc" $common --out "$OUT/n2" >"$OUT/n2.log" 2>&1
 echo "N=2 exit $?"
 r1=$(restarts "$OUT/n1"); t1=$(elapsed "$OUT/n1"); r2=$(restarts "$OUT/n2"); t2=$(elapsed "$OUT/n2")
-devices=$(grep -o '"device_index":[0-9]*' "$OUT/n2/events.jsonl" | sort -u | paste -sd, -)
+devices=$(grep -o '"device_index":[0-9]*' "$OUT/n2/events.jsonl" | sed 's/.*://' | sort -u | paste -sd, -)  # the GPUs the ranks took
 printf '{"bench":"mpi_gpu","date":"%s","machine":"%s","command":"%s","seed":%s,"n1":{"restarts":%s,"seconds":%s},"n2":{"restarts":%s,"seconds":%s,"devices":"%s"}}\n' \
   "$(date -u +%FT%TZ)" "$(nvidia-smi --query-gpu=name --format=csv,noheader | paste -sd+ -)" "tdisc $common" "$SEED" \
   "${r1:-null}" "${t1:-null}" "${r2:-null}" "${t2:-null}" "$devices" | tee "$OUT/mpi-gpu.json"
