@@ -5,11 +5,14 @@
 # the numeric engine's default recipe on six fresh seeds, run alternately. Prints the database and
 # the two mean times to target; writes bench/results/llm-<date>.txt.
 #
-# Environment: TESTS (default build/tests/tests_llm).
+# Environment: BUILD_DIR (default build/release; configured with the release preset when absent).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-TESTS=${TESTS:-$ROOT/build/tests/tests_llm}
-[[ -x $TESTS ]] || { echo "bench/llm.sh: $TESTS not found (cmake --build build --target tests_llm)" >&2; exit 1; }
+cd "$ROOT"
+BUILD_DIR=${BUILD_DIR:-build/release}
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then cmake --preset release >/dev/null; BUILD_DIR=build/release; fi
+cmake --build "$BUILD_DIR" -j2 --target bench_llm >/dev/null
+TESTS=$BUILD_DIR/bench_llm
 mkdir -p "$ROOT/bench/results"
 OUT=$ROOT/bench/results/llm-$(date -u +%Y-%m-%d).txt
 {

@@ -6,8 +6,11 @@
 # Writes bench/results/numeric-<date>.json. Keep it bounded on shared machines (JOBS ≤ cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BUILD=${1:-build}
-BIN=$BUILD/tests/tests_numeric
+BUILD=${1:-build/release}
+[ -f "$BUILD/build.ninja" ] || { cmake --preset release >/dev/null; BUILD=build/release; }
+cmake --build "$BUILD" -j2 --target bench_numeric tests_numeric >/dev/null
+BIN=$BUILD/bench_numeric
+TESTS=$BUILD/tests/tests_numeric
 JOBS=${JOBS:-1}
 TARGETS=${TARGETS:-"2x2x2 7 Q 120 1:10;2x2x3 11 Q 300 1:10;2x3x3 15 Q 300 1:10;3x3x3 23 Q 300 1:10;2x4x5 32 Q 3600 1:1;4x4x4 48 Q 3600 1:1"}
 OUT=${RESULT:-bench/results/numeric-$(date -u +%Y-%m-%d).json}
@@ -24,12 +27,12 @@ for row in "${rows[@]}"; do
   for ((s = first; s < first + count; ++s)); do
     while (($(jobs -rp | wc -l) >= JOBS)); do sleep 1; done
     TDISC_BENCH_FORMAT=$fmt TDISC_BENCH_RANK=$rank TDISC_BENCH_RING=$ring TDISC_BENCH_SEEDS=$s:1 \
-      TDISC_BENCH_SECONDS=$seconds "$BIN" "[.bench]" 2>&1 | grep '^{' >"$TMP/$fmt-$rank-$s.json" &
+      TDISC_BENCH_SECONDS=$seconds "$BIN" 2>&1 | grep '^{' >"$TMP/$fmt-$rank-$s.json" &
   done
   wait
   cat "$TMP/$fmt-$rank-"*.json >&2
 done
-"$BIN" "[slow]" -s 2>&1 | grep -E '^(alphaevolve|fmm-catalogue) 4x4:48' >"$TMP/repair.txt" || true
+"$TESTS" "[slow]" -s 2>&1 | grep -E '^(alphaevolve|fmm-catalogue) 4x4:48' >"$TMP/repair.txt" || true
 cat "$TMP/repair.txt" >&2
 
 python3 - "$TMP" "$OUT" "$load_before" "$TARGETS" "$JOBS" <<'PY'

@@ -3,7 +3,7 @@
 # Builds tdisc and bench_verify (preset release, or BUILD_DIR), derives a 6x6x6 scheme of rank
 # 7·23 = 161 as the Kronecker product of the catalogue's 2x2x2:7 and 3x3x3:23, times
 # 'tdisc verify' end to end and the verifier in-process (REPEAT runs), also times the flips
-# 6x6x6:164 (mod 2) when ../shared is there, and writes bench/results/verify-<date>.json.
+# 6x6x6:164 (mod 2) (tests/data/flips/666-164-mod2.exp), and writes bench/results/verify-<date>.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build/release}
@@ -30,7 +30,7 @@ echo "in-process: $inproc"
 
 extra='null'
 flips="tests/data/flips/666-164-mod2.exp"
-if [ -f "$flips" ] && "$TDISC" import --from exp "$flips" -o "$WORK/666-164.json" >/dev/null 2>&1; then
+if "$TDISC" import --from exp "$flips" -o "$WORK/666-164.json" >/dev/null 2>&1; then
   extra=$("$BUILD_DIR/bench_verify" "$WORK/666-164.json" "$REPEAT")
   echo "in-process, flips 666-164-mod2 over GF2: $extra"
 fi

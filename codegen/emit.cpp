@@ -61,6 +61,30 @@ std::vector<int> slots_of(const std::vector<Operand>& ops) {
   return v;
 }
 
+// Flattened linear forms for the lean schedule: begin offsets, variables, coefficients (a sentinel
+// entry at the end keeps every array non-empty).
+std::string forms_table(const std::string& name, const std::vector<LinearForm>& forms) {
+  std::vector<int> begin{0}, var;
+  std::string coef;
+  for (const LinearForm& f : forms) {
+    for (const Term& t : f) {
+      var.push_back(t.var);
+      coef += coeff_literal(t.coeff) + ", ";
+    }
+    begin.push_back(static_cast<int>(var.size()));
+  }
+  var.push_back(0);
+  return "  static constexpr int " + name + "_begin[" + std::to_string(begin.size()) + "] = {" + int_list(begin) +
+         "};\n  static constexpr int " + name + "_var[" + std::to_string(var.size()) + "] = {" + int_list(var) +
+         "};\n  static constexpr T " + name + "_coef[" + std::to_string(var.size()) + "] = {" + coef + "T(0)};\n";
+}
+
+std::vector<LinearForm> operand_forms(const std::vector<Operand>& ops) {
+  std::vector<LinearForm> f;
+  for (const Operand& op : ops) f.push_back(op.form);
+  return f;
+}
+
 std::string stage_text(const Plan& plan, size_t s) {
   const Stage& st = plan.stages[s];
   const Backend b = plan.target.backend;
@@ -87,6 +111,9 @@ std::string stage_text(const Plan& plan, size_t s) {
       << "  static constexpr int a_slot[" << st.a_ops.size() << "] = {" << int_list(slots_of(st.a_ops)) << "};\n"
       << "  static constexpr int b_src[" << st.b_ops.size() << "] = {" << int_list(sources_of(st.b_ops)) << "};\n"
       << "  static constexpr int b_slot[" << st.b_ops.size() << "] = {" << int_list(slots_of(st.b_ops)) << "};\n"
+      << "  // lean schedule: operand k = Σ coef·source block; product r adds coef·P_r into C blocks\n"
+      << forms_table("a_form", operand_forms(st.a_ops)) << forms_table("b_form", operand_forms(st.b_ops))
+      << forms_table("c_col", st.c_cols)
       << "  static Status form_a(Ctx& c, const FormArgs<" << na << ", " << R << ">& f, bool all) {\n"
       << "    if (all) TDISC_LAUNCH(" << id << "_form_a, true, f);\n"
       << "    TDISC_LAUNCH(" << id << "_form_a, false, f);\n  }\n"
@@ -151,6 +178,7 @@ std::string emit(const Plan& plan, const std::vector<SourceInfo>& sources, const
   out << "\n" << rt.types << "\n" << (cuda ? rt.cuda_backend : rt.host_backend) << "\n" << rt.driver << "\n";
   out << "// ==== generated stages (thin: tables and straight-line bodies) ====\n\n";
   for (size_t s = plan.stages.size(); s-- > 0;) out << stage_text(plan, s);
+  out << "typedef Stage" << plan.stages.size() - 1 << " LastStage;  // its rank bounds a lean group\n";
   out << "inline const char* describe() { return \"" << describe_text(plan, sources) << "\"; }\n\n";
   out << (cuda ? rt.cuda_api : rt.host_api) << "\n";
   out << "#undef TDISC_TRY\n#undef TDISC_LAUNCH\n";

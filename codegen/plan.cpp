@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "decomposition/constructions.hpp"
 #include "decomposition/error.hpp"
 #include "verifier/verify.hpp"
 
@@ -31,36 +32,6 @@ Answer can_generate(const std::vector<Scheme>& levels, const Target& target) {
   }
   if (target.max_fused_rank < 0) return {false, "max fused rank must be ≥ 0"};
   return {true, ""};
-}
-
-Scheme kronecker(const Scheme& a, const Scheme& b) {
-  const Format fa = a.format, fb = b.format;
-  const Format f{fa.n * fb.n, fa.m * fb.m, fa.p * fb.p};
-  Scheme s = Scheme::zeros(f, a.rank() * b.rank(), a.ring);
-  for (int r1 = 0; r1 < a.rank(); ++r1)
-    for (int r2 = 0; r2 < b.rank(); ++r2) {
-      const int r = r1 * b.rank() + r2;
-      for (int i1 = 0; i1 < fa.n; ++i1)
-        for (int j1 = 0; j1 < fa.m; ++j1)
-          for (int i2 = 0; i2 < fb.n; ++i2)
-            for (int j2 = 0; j2 < fb.m; ++j2)
-              s.u(r, f.a_index(i1 * fb.n + i2, j1 * fb.m + j2)) =
-                  a.u(r1, fa.a_index(i1, j1)) * b.u(r2, fb.a_index(i2, j2));
-      for (int j1 = 0; j1 < fa.m; ++j1)
-        for (int k1 = 0; k1 < fa.p; ++k1)
-          for (int j2 = 0; j2 < fb.m; ++j2)
-            for (int k2 = 0; k2 < fb.p; ++k2)
-              s.v(r, f.b_index(j1 * fb.m + j2, k1 * fb.p + k2)) =
-                  a.v(r1, fa.b_index(j1, k1)) * b.v(r2, fb.b_index(j2, k2));
-      for (int k1 = 0; k1 < fa.p; ++k1)
-        for (int i1 = 0; i1 < fa.n; ++i1)
-          for (int k2 = 0; k2 < fb.p; ++k2)
-            for (int i2 = 0; i2 < fb.n; ++i2)
-              s.w(r, f.c_index(k1 * fb.p + k2, i1 * fb.n + i2)) =
-                  a.w(r1, fa.c_index(k1, i1)) * b.w(r2, fb.c_index(k2, i2));
-    }
-  s.provenance.method = "kronecker";
-  return s;
 }
 
 namespace {
@@ -125,11 +96,14 @@ Stage make_stage(Scheme s, int levels) {
   st.b_prog = share_subexpressions(s.format.b_size(), forms_of(st.b_ops));
   // C[i][k] = Σ_r W_r[k][i]·scale_r·P_r, blocks numbered i·p+k.
   std::vector<LinearForm> c(static_cast<size_t>(s.format.n * s.format.p));
+  st.c_cols.resize(static_cast<size_t>(s.rank()));
   for (int r = 0; r < s.rank(); ++r)
     for (int i = 0; i < s.format.n; ++i)
       for (int k = 0; k < s.format.p; ++k) {
         const Coeff& w = s.w(r, s.format.c_index(k, i));
-        if (!w.is_zero()) c[static_cast<size_t>(i * s.format.p + k)].push_back({r, w * su[r] * sv[r]});
+        if (w.is_zero()) continue;
+        c[static_cast<size_t>(i * s.format.p + k)].push_back({r, w * su[r] * sv[r]});
+        st.c_cols[static_cast<size_t>(r)].push_back({i * s.format.p + k, w * su[r] * sv[r]});
       }
   st.c_prog = share_subexpressions(s.rank(), std::move(c));
   return st;
@@ -158,7 +132,7 @@ Plan make_plan(const std::vector<Scheme>& levels, const Target& target) {
     int count = 1;
     while (l + count < levels.size() &&
            static_cast<long>(merged.rank()) * levels[l + count].rank() <= target.max_fused_rank) {
-      merged = kronecker(merged, levels[l + count]);
+      merged = tdisc::kronecker(merged, levels[l + count]);  // decomposition/: ring of the product
       ++count;
     }
     plan.stages.push_back(make_stage(merged, count));

@@ -49,6 +49,7 @@ struct Stage {
   std::vector<int> a_of, b_of;  // product r → its operand index, size R
   Program a_prog, b_prog;       // inputs: n·m (m·p) source blocks; outputs: a_ops (b_ops) in order
   Program c_prog;               // inputs: R products; outputs: C blocks i·p+k (n·p of them)
+  std::vector<LinearForm> c_cols;  // product r → the C blocks it adds into (var = i·p+k), size R; lean schedule
   int levels = 1;               // how many scheme levels were merged into this stage
   int a_slots() const;          // non-trivial operands (workspace blocks when leaves are separate)
   int b_slots() const;
@@ -61,7 +62,5 @@ struct Plan {
 
 // Requires can_generate(levels, target).ok.
 Plan make_plan(const std::vector<Scheme>& levels, const Target& target);
-// ⟨n,m,p;R⟩ ⊗ ⟨n',m',p';R'⟩ = ⟨nn',mm',pp';RR'⟩, block (i,j) of the outer split refined by the inner.
-Scheme kronecker(const Scheme& outer, const Scheme& inner);
 
 }  // namespace tdisc::codegen

@@ -79,6 +79,23 @@ std::vector<CatalogueEntry> read_catalogue(const std::string& dir) {
   return out;
 }
 
+FiledScheme file_in_catalogue(const std::string& dir, const Scheme& s, bool if_better, std::vector<CatalogueEntry>& have) {
+  FiledScheme out{Filed::Added, catalogue_path(dir, s)};
+  if (std::filesystem::exists(out.path)) {
+    out.what = Filed::AlreadyThere;
+    return out;
+  }
+  if (if_better)
+    if (auto top = best(have, {s.format, true, s.ring}); top && top->rank <= s.rank()) {
+      out.what = Filed::Dominated;
+      return out;
+    }
+  std::filesystem::create_directories(std::filesystem::path(out.path).parent_path());
+  write_native(out.path, s);
+  have.push_back(catalogue_entry(s, out.path, s.format.str() + "/" + catalogue_file_name(s)));
+  return out;
+}
+
 std::string catalogue_path(const std::string& dir, const Scheme& s) {
   return (fs::path(dir) / s.format.str() / catalogue_file_name(s)).string();
 }

@@ -54,6 +54,17 @@ std::vector<CatalogueEntry> select(const std::vector<CatalogueEntry>& all, const
 // The lowest rank among `select`; on ties the exact format, then ring_preference, then the path.
 std::optional<CatalogueEntry> best(const std::vector<CatalogueEntry>& all, const CatalogueQuery& q);
 
+// Filing a verified scheme whose ring is the smallest it is valid over — one rule for `tdisc catalog
+// add` and `tdisc search --catalog`: nothing is written when its file exists already, nor (with
+// if_better) when `have` holds a scheme of lower or equal rank for its format, or a permutation of
+// it, usable over its ring. A written scheme joins `have`.
+enum class Filed { Added, AlreadyThere, Dominated };
+struct FiledScheme {
+  Filed what = Filed::Added;
+  std::string path;  // where it is (or would have been) written
+};
+FiledScheme file_in_catalogue(const std::string& dir, const Scheme& s, bool if_better, std::vector<CatalogueEntry>& have);
+
 // fmm_sota.json (https://github.com/sedoglavic/fmm_digest; copy in algorithms/best-known/): best known
 // rank per sorted format.
 std::map<Format, int> read_best_known(const std::string& path);

@@ -6,6 +6,7 @@
 #include "decomposition/constructions.hpp"
 #include "decomposition/constructions_detail.hpp"
 #include "decomposition/error.hpp"
+#include "decomposition/exact_solve.hpp"
 
 namespace tdisc {
 
@@ -88,30 +89,11 @@ Scheme permute_to(const Scheme& s, Format target) {
 std::optional<CoeffMatrix> inverse(const CoeffMatrix& m) {
   TDISC_REQUIRE(m.rows() == m.cols(), "only square matrices have inverses");
   const Eigen::Index d = m.rows();
-  CoeffMatrix a = m;
-  CoeffMatrix inv = CoeffMatrix::Constant(d, d, Coeff(0));
-  for (Eigen::Index x = 0; x < d; ++x) inv(x, x) = 1;
-  for (Eigen::Index col = 0; col < d; ++col) {
-    Eigen::Index pivot = col;
-    while (pivot < d && a(pivot, col).is_zero()) ++pivot;
-    if (pivot == d) return std::nullopt;
-    a.row(col).swap(a.row(pivot));
-    inv.row(col).swap(inv.row(pivot));
-    Coeff scale = Coeff(1) / a(col, col);
-    for (Eigen::Index y = 0; y < d; ++y) {
-      a(col, y) *= scale;
-      inv(col, y) *= scale;
-    }
-    for (Eigen::Index row = 0; row < d; ++row) {
-      if (row == col || a(row, col).is_zero()) continue;
-      Coeff factor = a(row, col);
-      for (Eigen::Index y = 0; y < d; ++y) {
-        a(row, y) -= factor * a(col, y);
-        inv(row, y) -= factor * inv(col, y);
-      }
-    }
-  }
-  return inv;
+  CoeffMatrix identity = CoeffMatrix::Constant(d, d, Coeff(0));
+  for (Eigen::Index x = 0; x < d; ++x) identity(x, x) = 1;
+  ExactSolution sol = solve_exact(m, identity, identity);  // M·X = I; `preferred` unused at full rank
+  if (!sol.x || sol.rank < d) return std::nullopt;
+  return sol.x;
 }
 
 CoeffMatrix random_unimodular(int d, std::uint64_t seed) {

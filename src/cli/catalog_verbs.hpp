@@ -4,12 +4,15 @@
 #include <string>
 
 #include "src/cli/commands.hpp"
+#include "src/search/params/table.hpp"
 
 namespace tdisc::cli {
 
-// <source tree>/algorithms, baked in at build time (TDISC_CATALOG overrides through --dir's mirror).
+// <source tree>/algorithms, baked in at build time (TDISC_CATALOG_DIR overrides through --dir's mirror).
 std::string default_catalogue_dir();
-// <source tree>/algorithms/best-known/fmm_sota.json (TDISC_SOTA overrides).
+// --dir DIR of every catalog verb, mirrored by TDISC_CATALOG_DIR (one meaning wherever it is read).
+const params::Param& catalogue_dir_param();
+// <source tree>/algorithms/best-known/fmm_sota.json (TDISC_CATALOG_SOTA overrides).
 std::string default_best_known_path();
 
 int catalog_list(const Args& args);

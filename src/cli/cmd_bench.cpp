@@ -13,12 +13,15 @@
 #include "decomposition/error.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 
 namespace tdisc::cli {
 
 namespace {
 
-const OptionTable kBenchOptions{
+using namespace params;
+
+const Table kBenchOptions{
     "bench",
     "tdisc bench SCHEME… [--dtype f32|f64] [--sizes N,…] [--levels L,…] [--shapes MxNxK,…] [--json FILE]",
     "Checks generated GEMMs against cuBLAS (small integers: bit for bit; random inputs: relative\n"
@@ -26,21 +29,23 @@ const OptionTable kBenchOptions{
     "CUDA events, inputs rotated beyond 2x L2, TF32 off). Each SCHEME is one variant; A.json+B.json\n"
     "gives different schemes per level; SCHEME@L fixes its level count, otherwise every --levels value\n"
     "makes one variant. Needs nvcc and a GPU (or --prepare DIR to write the harness only).",
-    {{"dtype", "T", "f32", "f32 or f64", "TDISC_DTYPE"},
-     {"sizes", "LIST", "4096,8192,16384", "square sizes to time", ""},
-     {"shapes", "LIST", "", "extra MxNxK shapes to time (non-square, non-divisible)", ""},
-     {"levels", "LIST", "1", "recursion levels, one variant per value", ""},
-     {"reps", "N", "20", "timed repetitions per method (at least 20)", ""},
-     {"warmup", "N", "3", "untimed repetitions first", ""},
-     {"seed", "S", "20261121", "seed of the random inputs", "TDISC_SEED"},
-     {"leaf", "MODE", "all", "leaf products: separate (a cuBLAS call each), batched (strided), streams (two), or all", ""},
-     {"fuse-rank", "N", "64", "merge levels into one stage while the merged rank is ≤ N", ""},
-     {"json", "FILE", "", "write the full results as JSON", ""},
-     {"check-only", "", "", "run the exact checks only", ""},
-     {"prepare", "DIR", "", "only write the harness and the generated variants into DIR (no nvcc, no GPU)", ""},
-     {"nvcc", "PATH", "", "nvcc to use (default: $CUDA_HOME/bin/nvcc, PATH, /usr/local/cuda/bin/nvcc)", "TDISC_NVCC"},
-     {"keep", "DIR", "", "build in DIR and keep it (default: a temporary folder, removed)", ""}},
-    "SCHEME"};
+    {with_metavar(choice("dtype", "f32", {"f32", "f64"}, "element type"), "T"),
+     with_metavar(text("sizes", "4096,8192,16384", "square sizes to time"), "LIST"),
+     with_metavar(text("shapes", nullptr, "extra MxNxK shapes to time (non-square, non-divisible)"), "LIST"),
+     with_metavar(text("levels", "1", "recursion levels 1..4, one variant per value"), "LIST"),
+     integer("reps", 20, 20, 100000, "timed repetitions per method (at least 20)"),
+     integer("warmup", 3, 0, 1000, "untimed repetitions first"),
+     seed("seed", 20261121, "seed of the random inputs"),
+     with_metavar(choice("leaf", "all", {"all", "separate", "batched", "streams"},
+                         "leaf products: separate (a cuBLAS call each), batched (strided), streams (two), or all"), "MODE"),
+     integer("fuse-rank", 64, 0, 4096, "merge levels into one stage while the merged rank is ≤ N"),
+     with_metavar(text("json", nullptr, "write the full results as JSON"), "FILE"),
+     with_env(flag("check-only", "run the exact checks only"), "-"),
+     with_metavar(text("prepare", nullptr, "only write the harness and the generated variants into DIR (no nvcc, no GPU)"), "DIR"),
+     with_metavar(text("nvcc", nullptr, "nvcc to use [default: $CUDA_HOME/bin/nvcc, PATH, /usr/local/cuda/bin/nvcc]"), "PATH"),
+     with_metavar(text("keep", nullptr, "build in DIR and keep it [default: a temporary folder, removed]"), "DIR")},
+    "SCHEME",
+    "TDISC_BENCH_"};
 
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -60,13 +65,10 @@ std::string find_nvcc(const std::string& given) {
   return "";
 }
 
-codegen::BenchSetup setup_from(const ParsedOptions& o) {
+codegen::BenchSetup setup_from(const Settings& o) {
   codegen::BenchSetup s;
-  const std::string d = o.text("dtype");
-  if (d == "f32") s.dtype = codegen::DType::F32;
-  else if (d == "f64") s.dtype = codegen::DType::F64;
-  else throw UsageError("--dtype: \"" + d + "\" is not f32 or f64");
-  s.max_fused_rank = static_cast<int>(o.integer("fuse-rank", 0, 4096));
+  s.dtype = o.text("dtype") == "f64" ? codegen::DType::F64 : codegen::DType::F32;  // choices of the table
+  s.max_fused_rank = static_cast<int>(o.integer("fuse-rank"));
   std::vector<int> levels;
   for (const std::string& l : split(o.text("levels"), ',')) {
     char* end = nullptr;
@@ -96,18 +98,18 @@ codegen::BenchSetup setup_from(const ParsedOptions& o) {
 
 }  // namespace
 
+const params::Table& bench_table() { return kBenchOptions; }
+
 int cmd_bench(const Args& args) {
-  ParsedOptions o = parse_options(kBenchOptions, args);
-  if (o.help()) {
-    std::cout << help_text(kBenchOptions);
+  Settings o = parse_options(kBenchOptions, args);
+  if (o.help) {
+    std::cout << params::help_text(kBenchOptions);
     return kOk;
   }
   if (o.positional().empty()) throw UsageError("bench: no SCHEME given (see 'tdisc bench --help')");
   const codegen::BenchSetup setup = setup_from(o);
-  const long reps = o.integer("reps", 20, 100000), warmup = o.integer("warmup", 0, 1000);
+  const long long reps = o.integer("reps"), warmup = o.integer("warmup");
   const std::string leaf = o.text("leaf");
-  if (leaf != "all" && leaf != "separate" && leaf != "batched" && leaf != "streams")
-    throw UsageError("--leaf: \"" + leaf + "\" is not separate, batched, streams or all");
   namespace fs = std::filesystem;
   const bool prepare_only = o.has("prepare");
   std::string dir = prepare_only ? o.text("prepare") : o.text("keep");

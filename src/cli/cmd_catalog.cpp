@@ -7,10 +7,18 @@
 #include "decomposition/error.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 
 namespace tdisc::cli {
 
 std::string default_catalogue_dir() { return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms"; }
+
+const params::Param& catalogue_dir_param() {
+  static const params::Param p = params::with_env(
+      params::with_metavar(params::text("dir", nullptr, "catalogue folder [default: the source tree's algorithms/]"), "DIR"),
+      "TDISC_CATALOG_DIR");
+  return p;
+}
 
 std::string default_best_known_path() {
   return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms/best-known/fmm_sota.json";
@@ -18,40 +26,40 @@ std::string default_best_known_path() {
 
 namespace {
 
-const Option kDirOption{"dir", "DIR", "", "catalogue folder [default: the source tree's algorithms/]", "TDISC_CATALOG"};
-const Option kSizeOption{"size", "NxMxP", "", "format (4x4 means 4x4x4)", ""};
-const Option kRingOption{"ring", "R", "", "only schemes usable over R: GF2, GF3, ZT, Z, Q, QI", "TDISC_RING"};
-const Option kExactOption{"exact", "", "", "the format itself only, not its permutations", ""};
+using namespace params;
 
-const OptionTable kListOptions{
+const Param kSizeOption = with_metavar(text("size", nullptr, "format (4x4 means 4x4x4)"), "NxMxP");
+const Param kRingOption = ring_option("only schemes usable over R", false);
+const Param kExactOption = flag("exact", "the format itself only, not its permutations");
+
+const Table kListOptions{
     "catalog list", "tdisc catalog list [--size NxMxP] [--ring R] [--exact] [--dir DIR]",
     "Lists catalogued schemes (format, rank, ring, file, name), lowest rank first per format.\n"
     "--size matches the format and its permutations unless --exact.",
-    {kSizeOption, kRingOption, kExactOption, kDirOption}, ""};
+    {kSizeOption, kRingOption, kExactOption, catalogue_dir_param()}, "", ""};
 
-const OptionTable kBestOptions{
+const Table kBestOptions{
     "catalog best", "tdisc catalog best --size NxMxP [--ring R] [--exact] [--dir DIR]",
     "Prints 'PATH RANK RING FORMAT' of the lowest-rank scheme for the format (or a permutation of it,\n"
     "unless --exact) usable over R. Exit 0 when found, 3 when the catalogue has none.",
-    {kSizeOption, kRingOption, kExactOption, kDirOption}, ""};
+    {kSizeOption, kRingOption, kExactOption, catalogue_dir_param()}, "", ""};
 
-std::string catalogue_dir(const ParsedOptions& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
+std::string catalogue_dir(const Settings& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
 
-CatalogueQuery query_of(const ParsedOptions& o) {
+CatalogueQuery query_of(const Settings& o) {
   CatalogueQuery q;
   if (o.has("size")) {
     q.format = parse_format(o.text("size"));
     if (!q.format) throw UsageError("--size: \"" + o.text("size") + "\" is not a format like 4x4 or 2x3x4");
   }
   if (o.has("ring")) {
-    q.ring = parse_ring(o.text("ring"));
-    if (!q.ring) throw UsageError("--ring: unknown ring \"" + o.text("ring") + "\" (known: " + ring_list() + ")");
+    q.ring = parse_ring(o.text("ring"));  // a choice of the table
   }
   q.permutations = !o.flag("exact");
   return q;
 }
 
-void reject_positional(const ParsedOptions& o, const std::string& verb) {
+void reject_positional(const Settings& o, const std::string& verb) {
   if (!o.positional().empty())
     throw UsageError("catalog " + verb + ": unexpected argument \"" + o.positional().front() + "\"");
 }
@@ -64,9 +72,12 @@ std::string describe_query(const CatalogueQuery& q) {
 
 }  // namespace
 
+const params::Table& catalog_list_table() { return kListOptions; }
+const params::Table& catalog_best_table() { return kBestOptions; }
+
 int catalog_list(const Args& args) {
-  ParsedOptions o = parse_options(kListOptions, args);
-  if (o.help()) return std::cout << help_text(kListOptions), kOk;
+  Settings o = parse_options(kListOptions, args);
+  if (o.help) return std::cout << params::help_text(kListOptions), kOk;
   reject_positional(o, "list");
   CatalogueQuery q = query_of(o);
   auto entries = select(read_catalogue(catalogue_dir(o)), q);
@@ -78,8 +89,8 @@ int catalog_list(const Args& args) {
 }
 
 int catalog_best(const Args& args) {
-  ParsedOptions o = parse_options(kBestOptions, args);
-  if (o.help()) return std::cout << help_text(kBestOptions), kOk;
+  Settings o = parse_options(kBestOptions, args);
+  if (o.help) return std::cout << params::help_text(kBestOptions), kOk;
   reject_positional(o, "best");
   if (!o.has("size")) throw UsageError("catalog best: --size NxMxP is required");
   CatalogueQuery q = query_of(o);

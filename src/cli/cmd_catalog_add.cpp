@@ -10,45 +10,46 @@
 #include "decomposition/native.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::cli {
 
 namespace {
 
-const Option kDir{"dir", "DIR", "", "catalogue folder [default: the source tree's algorithms/]", "TDISC_CATALOG"};
+using namespace params;
 
-const OptionTable kAddOptions{
+const Table kAddOptions{
     "catalog add", "tdisc catalog add FILE… [--source TEXT] [--licence TEXT] [--name NAME] [--dir DIR]",
     "Verifies each native file over its declared ring, narrows the ring to the smallest one it is\n"
     "valid over, and writes it to DIR/<n>x<m>x<p>/r<R>-<ring>-<hash8>.json. Provenance must name a\n"
     "source and a licence (from the file or the flags). Exit 2 and nothing written if one fails.",
-    {{"source", "TEXT", "", "provenance source (paper, repository, file)", ""},
-     {"licence", "TEXT", "", "licence of the source data", ""},
-     {"name", "NAME", "", "a name for the scheme (\"Strassen\")", ""},
-     {"if-better", "", "", "add a scheme only if the catalogue has nothing of lower or equal rank for its\n"
-                            "format (any permutation) usable over its ring; candidates go in ring order\n"
-                            "(ZT, Z, Q, QI, GF2, GF3), then by rank", ""},
-     kDir},
-    "FILE"};
+    {text("source", nullptr, "provenance source (paper, repository, file)"),
+     text("licence", nullptr, "licence of the source data"),
+     with_metavar(text("name", nullptr, "a name for the scheme (\"Strassen\")"), "NAME"),
+     flag("if-better", "add a scheme only if the catalogue has nothing of lower or equal rank for its\n"
+                       "format (any permutation) usable over its ring; candidates go in ring order\n"
+                       "(ZT, Z, Q, QI, GF2, GF3), then by rank"),
+     catalogue_dir_param()},
+    "FILE", ""};
 
-const OptionTable kCheckOptions{
+const Table kCheckOptions{
     "catalog check", "tdisc catalog check [--dir DIR]",
     "Re-verifies every catalogued file exactly over the ring it declares. Exit 2 if any fails.",
-    {kDir}, ""};
+    {catalogue_dir_param()}, "", ""};
 
-const OptionTable kIndexOptions{
+const Table kIndexOptions{
     "catalog index", "tdisc catalog index [--dir DIR] [--sota FILE] [--out FILE] [--check]",
     "Writes DIR/INDEX.md: per sorted format up to 5x5x5, the best known rank (fmm_sota.json) and our\n"
     "best rank usable over each ring, then every file. --check compares instead (exit 2 if stale).",
-    {kDir,
-     {"sota", "FILE", "", "fmm_sota.json [default: algorithms/best-known/ of the source tree]",
-      "TDISC_SOTA"},
-     {"out,o", "FILE", "", "where to write [default: DIR/INDEX.md]", ""},
-     {"check", "", "", "do not write; exit 2 if the file differs from what would be written", ""}},
-    ""};
+    {catalogue_dir_param(),
+     with_env(with_metavar(text("sota", nullptr, "fmm_sota.json [default: algorithms/best-known/ of the source tree]"), "FILE"),
+              "TDISC_CATALOG_SOTA"),
+     with_metavar(text("out,o", nullptr, "where to write [default: DIR/INDEX.md]"), "FILE"),
+     flag("check", "do not write; exit 2 if the file differs from what would be written")},
+    "", ""};
 
-std::string dir_of(const ParsedOptions& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
+std::string dir_of(const Settings& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
 
 // The smallest ring the scheme is valid over, when it is a subring of the declared one.
 Ring narrowed_ring(const Scheme& s) {
@@ -57,7 +58,7 @@ Ring narrowed_ring(const Scheme& s) {
   return s.ring;
 }
 
-Scheme prepared(const std::string& path, const ParsedOptions& o) {
+Scheme prepared(const std::string& path, const Settings& o) {
   Scheme s = read_native(path);
   Verdict v = verify(s, s.ring);
   if (!v.valid) throw InputError(path, 0, "not valid over " + std::string(ring_name(s.ring)) + ": " + v.why_not);
@@ -70,16 +71,15 @@ Scheme prepared(const std::string& path, const ParsedOptions& o) {
   return s;
 }
 
-bool dominated(const std::vector<CatalogueEntry>& have, const Scheme& s) {
-  auto top = best(have, {s.format, true, s.ring});
-  return top && top->rank <= s.rank();
-}
-
 }  // namespace
 
+const params::Table& catalog_add_table() { return kAddOptions; }
+const params::Table& catalog_check_table() { return kCheckOptions; }
+const params::Table& catalog_index_table() { return kIndexOptions; }
+
 int catalog_add(const Args& args) {
-  ParsedOptions o = parse_options(kAddOptions, args);
-  if (o.help()) return std::cout << help_text(kAddOptions), kOk;
+  Settings o = parse_options(kAddOptions, args);
+  if (o.help) return std::cout << params::help_text(kAddOptions), kOk;
   if (o.positional().empty()) throw UsageError("catalog add: no FILE given");
   std::vector<Scheme> schemes;  // verify them all before writing any
   for (const std::string& path : o.positional()) schemes.push_back(prepared(path, o));
@@ -94,28 +94,22 @@ int catalog_add(const Args& args) {
     });
   }
   for (const Scheme& s : schemes) {
-    std::string target = catalogue_path(dir, s);
-    if (std::filesystem::exists(target)) {
-      std::cout << "already catalogued: " << target << "\n";
-      continue;
-    }
-    if (if_better && dominated(have, s)) {
+    const FiledScheme f = file_in_catalogue(dir, s, if_better, have);
+    if (f.what == Filed::AlreadyThere)
+      std::cout << "already catalogued: " << f.path << "\n";
+    else if (f.what == Filed::Dominated)
       std::cout << "skipped " << s.format.str() << " rank " << s.rank() << " over " << ring_name(s.ring)
                 << " (" << s.provenance.source << "): the catalogue has as good\n";
-      continue;
-    }
-    std::filesystem::create_directories(std::filesystem::path(target).parent_path());
-    write_native(target, s);
-    have.push_back(catalogue_entry(s, target, s.format.str() + "/" + catalogue_file_name(s)));
-    std::cout << "added " << target << " (" << s.format.str() << " rank " << s.rank() << " over "
-              << ring_name(s.ring) << ")\n";
+    else
+      std::cout << "added " << f.path << " (" << s.format.str() << " rank " << s.rank() << " over "
+                << ring_name(s.ring) << ")\n";
   }
   return kOk;
 }
 
 int catalog_check(const Args& args) {
-  ParsedOptions o = parse_options(kCheckOptions, args);
-  if (o.help()) return std::cout << help_text(kCheckOptions), kOk;
+  Settings o = parse_options(kCheckOptions, args);
+  if (o.help) return std::cout << params::help_text(kCheckOptions), kOk;
   auto entries = read_catalogue(dir_of(o));
   int failed = 0;
   for (const auto& e : entries) {
@@ -131,8 +125,8 @@ int catalog_check(const Args& args) {
 }
 
 int catalog_index(const Args& args) {
-  ParsedOptions o = parse_options(kIndexOptions, args);
-  if (o.help()) return std::cout << help_text(kIndexOptions), kOk;
+  Settings o = parse_options(kIndexOptions, args);
+  if (o.help) return std::cout << params::help_text(kIndexOptions), kOk;
   const std::string dir = dir_of(o);
   const std::string sota = o.has("sota") ? o.text("sota") : default_best_known_path();
   const std::string out = o.has("out") ? o.text("out") : dir + "/INDEX.md";

@@ -8,13 +8,16 @@
 #include "decomposition/native.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::cli {
 
 namespace {
 
-const OptionTable kDeriveOptions{
+using namespace params;
+
+const Table kDeriveOptions{
     "catalog derive",
     "tdisc catalog derive OP ARGS… --out FILE [--to NxMxP] [--axis n|m|p] [--seed S] [--name NAME]",
     "Builds a scheme by an exact construction and verifies it before writing:\n"
@@ -26,12 +29,12 @@ const OptionTable kDeriveOptions{
     "  join A B --axis n|m|p    direct sum along the axis, ranks add\n"
     "  restrict IN --to F       restriction to the leading sub-format F, zero terms dropped\n"
     "  degroote IN --seed S     de Groote action (P U Q⁻¹, Q V S⁻¹, S W P⁻¹), P,Q,S random unimodular",
-    {{"out,o", "FILE", "", "native file to write (required)", ""},
-     {"to", "NxMxP", "", "target format for permute and restrict", ""},
-     {"axis", "A", "", "n, m or p, for join", ""},
-     {"seed", "S", "1", "seed of the random unimodular matrices for degroote", "TDISC_SEED"},
-     {"name", "NAME", "", "a name stored in the provenance", ""}},
-    "ARGS"};
+    {with_metavar(text("out,o", nullptr, "native file to write (required)"), "FILE"),
+     with_metavar(text("to", nullptr, "target format for permute and restrict"), "NxMxP"),
+     with_metavar(text("axis", nullptr, "n, m or p, for join"), "A"),
+     seed("seed", 1, "seed of the random unimodular matrices for degroote (S, S+1, S+2 modulo 2^64)"),
+     with_metavar(text("name", nullptr, "a name stored in the provenance"), "NAME")},
+    "ARGS", ""};
 
 Format format_option(const std::string& name, const std::string& text) {
   auto f = parse_format(text);
@@ -52,7 +55,7 @@ Scheme degroote_of(const Scheme& s, std::uint64_t seed) {
   return out;
 }
 
-Scheme derived_pair(const std::string& op, const std::vector<std::string>& pos, const ParsedOptions& o) {
+Scheme derived_pair(const std::string& op, const std::vector<std::string>& pos, const Settings& o) {
   need_args(pos, 2, op);
   Scheme a = read_native(pos[1]), b = read_native(pos[2]);
   if (op == "kron") return kronecker(a, b);
@@ -63,7 +66,7 @@ Scheme derived_pair(const std::string& op, const std::vector<std::string>& pos, 
   return join(a, b, *axis);
 }
 
-Scheme derived_reshaped(const std::string& op, const Scheme& s, const ParsedOptions& o) {
+Scheme derived_reshaped(const std::string& op, const Scheme& s, const Settings& o) {
   if (!o.has("to")) throw UsageError("catalog derive " + op + ": --to NxMxP is required");
   Format to = format_option("to", o.text("to"));
   const Format& f = s.format;
@@ -75,7 +78,7 @@ Scheme derived_reshaped(const std::string& op, const Scheme& s, const ParsedOpti
   return restrict_to(s, to);
 }
 
-Scheme derived(const std::string& op, const std::vector<std::string>& pos, const ParsedOptions& o) {
+Scheme derived(const std::string& op, const std::vector<std::string>& pos, const Settings& o) {
   if (op == "classical") {
     need_args(pos, 1, op);
     return classical_scheme(format_option("size", pos[1]));
@@ -87,15 +90,17 @@ Scheme derived(const std::string& op, const std::vector<std::string>& pos, const
   Scheme s = read_native(pos[1]);
   if (op == "rotate") return rotate(s);
   if (op == "transpose") return transpose(s);
-  if (op == "degroote") return degroote_of(s, static_cast<std::uint64_t>(o.integer("seed", 0, 1L << 62)));
+  if (op == "degroote") return degroote_of(s, static_cast<std::uint64_t>(o.seed("seed")));
   return derived_reshaped(op, s, o);
 }
 
 }  // namespace
 
+const params::Table& catalog_derive_table() { return kDeriveOptions; }
+
 int catalog_derive(const Args& args) {
-  ParsedOptions o = parse_options(kDeriveOptions, args);
-  if (o.help()) return std::cout << help_text(kDeriveOptions), kOk;
+  Settings o = parse_options(kDeriveOptions, args);
+  if (o.help) return std::cout << params::help_text(kDeriveOptions), kOk;
   const auto& pos = o.positional();
   if (pos.empty()) throw UsageError("catalog derive: no construction given (see --help)");
   if (!o.has("out")) throw UsageError("catalog derive: --out FILE is required");

@@ -7,51 +7,52 @@
 #include "decomposition/io.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 
 namespace tdisc::cli {
 
 namespace {
 
-const OptionTable kCodegenOptions{
+using namespace params;
+
+const Table kCodegenOptions{
     "codegen",
     "tdisc codegen SCHEME… [--levels L] [--dtype f32|f64] [--backend cuda|host] -o FILE",
     "Writes a GEMM C = alpha*A*B + beta*C (any M, N, K, either layout) that applies the schemes\n"
     "recursively, outermost first (the last scheme repeats down to --levels). Exit 2 when a scheme\n"
     "cannot be generated (with the reason).",
-    {{"levels", "L", "", "recursion levels (default: one per SCHEME)", "TDISC_LEVELS"},
-     {"dtype", "T", "f32", "f32 or f64", "TDISC_DTYPE"},
-     {"backend", "B", "cuda", "cuda (cuBLAS leaves) or host (plain C++, for CPU tests)", ""},
-     {"out,o", "FILE", "", "output file ('-' for stdout)", ""},
-     {"namespace", "NAME", "tdisc_gen", "C++ namespace of the generated API", ""},
-     {"fuse-rank", "N", "64", "merge consecutive levels into one stage while the merged rank is ≤ N (0: never)", ""},
-     {"check", "", "", "only answer whether the code can be generated, and why not", ""}},
-    "SCHEME"};
+    {with_metavar(integer("levels", nullptr, 1, 8, "recursion levels [default: one per SCHEME]"), "L"),
+     with_metavar(choice("dtype", "f32", {"f32", "f64"}, "element type"), "T"),
+     with_metavar(choice("backend", "cuda", {"cuda", "host"}, "cuda (cuBLAS leaves) or host (plain C++, for CPU tests)"), "B"),
+     with_metavar(text("out,o", nullptr, "output file ('-' for stdout)"), "FILE"),
+     with_metavar(text("namespace", "tdisc_gen", "C++ namespace of the generated API"), "NAME"),
+     integer("fuse-rank", 64, 0, 4096, "merge consecutive levels into one stage while the merged rank is ≤ N (0: never)"),
+     with_env(flag("check", "only answer whether the code can be generated, and why not"), "-")},
+    "SCHEME",
+    "TDISC_CODEGEN_"};
 
-codegen::Target target_from(const ParsedOptions& o) {
+codegen::Target target_from(const Settings& o) {
   codegen::Target t;
-  const std::string d = o.text("dtype"), b = o.text("backend");
-  if (d == "f32") t.dtype = codegen::DType::F32;
-  else if (d == "f64") t.dtype = codegen::DType::F64;
-  else throw UsageError("--dtype: \"" + d + "\" is not f32 or f64");
-  if (b == "cuda") t.backend = codegen::Backend::Cuda;
-  else if (b == "host") t.backend = codegen::Backend::Host;
-  else throw UsageError("--backend: \"" + b + "\" is not cuda or host");
-  t.max_fused_rank = static_cast<int>(o.integer("fuse-rank", 0, 4096));
+  t.dtype = o.text("dtype") == "f64" ? codegen::DType::F64 : codegen::DType::F32;  // choices of the table
+  t.backend = o.text("backend") == "host" ? codegen::Backend::Host : codegen::Backend::Cuda;
+  t.max_fused_rank = static_cast<int>(o.integer("fuse-rank"));
   return t;
 }
 
 }  // namespace
 
+const params::Table& codegen_table() { return kCodegenOptions; }
+
 int cmd_codegen(const Args& args) {
-  ParsedOptions o = parse_options(kCodegenOptions, args);
-  if (o.help()) {
-    std::cout << help_text(kCodegenOptions);
+  Settings o = parse_options(kCodegenOptions, args);
+  if (o.help) {
+    std::cout << params::help_text(kCodegenOptions);
     return kOk;
   }
   codegen::Request r;
   r.schemes = o.positional();
   if (r.schemes.empty()) throw UsageError("codegen: no SCHEME given (see 'tdisc codegen --help')");
-  r.levels = o.has("levels") ? static_cast<int>(o.integer("levels", 1, 8)) : 0;
+  r.levels = o.has("levels") ? static_cast<int>(o.integer("levels")) : 0;
   r.target = target_from(o);
   r.name_space = o.text("namespace");
   if (!o.flag("check") && !o.has("out")) throw UsageError("codegen: -o FILE is required");

@@ -8,6 +8,7 @@
 #include "decomposition/native.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 
 namespace tdisc::cli {
 
@@ -19,25 +20,31 @@ std::string names(const std::vector<std::string>& v) {
   return out;
 }
 
-const OptionTable& export_options() {
-  static const OptionTable t{
+}  // namespace
+
+const Table& export_table() {
+  using namespace params;
+  static const Table t{
       "export",
       "tdisc export --to FORMAT IN.json [-o OUT]",
       "Writes a native scheme file in another format (stdout when no -o; files written atomically).\n"
       "Formats: " + names(export_formats()),
-      {{"to", "FORMAT", "", "the format to write", "TDISC_TO"},
-       {"out,o", "OUT", "", "output file", ""}},
-      "IN.json"};
+      {with_metavar(choice("to", nullptr, export_formats(), "the format to write"), "FORMAT"),
+       with_metavar(text("out,o", nullptr, "output file"), "OUT")},
+      "IN.json",
+      "TDISC_EXPORT_"};
   return t;
 }
+
+namespace {
 
 }  // namespace
 
 int cmd_export(const Args& args) {
-  const OptionTable& table = export_options();
-  ParsedOptions o = parse_options(table, args);
-  if (o.help()) {
-    std::cout << help_text(table);
+  const Table& table = export_table();
+  Settings o = parse_options(table, args);
+  if (o.help) {
+    std::cout << params::help_text(table);
     return kOk;
   }
   if (o.positional().size() != 1) throw UsageError("export: give exactly one IN.json (see 'tdisc export --help')");

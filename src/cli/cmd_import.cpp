@@ -8,6 +8,7 @@
 #include "decomposition/native.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::cli {
@@ -20,21 +21,27 @@ std::string names(const std::vector<std::string>& v) {
   return out;
 }
 
-const OptionTable& import_options() {
-  static const OptionTable t{
+}  // namespace
+
+const Table& import_table() {
+  using namespace params;
+  static const Table t{
       "import",
       "tdisc import --from FORMAT FILE [--key K] [--dims n,m,p] [--list-keys] [-o OUT.json]",
       "Reads a scheme in a public format, verifies it exactly and writes it as a native tdisc-scheme\n"
       "file (stdout when no -o). An invalid scheme is refused (exit 2) and nothing is written.\n"
       "Formats: " + names(import_formats()),
-      {{"from", "FORMAT", "", "the format of FILE", "TDISC_FROM"},
-       {"key", "K", "", "which scheme of a multi-scheme file (\"3,4,5\" for .npz, \"444\" for .ipynb)", ""},
-       {"dims", "n,m,p", "", "dimensions, for files that do not state them", ""},
-       {"list-keys", "", "", "list the keys a multi-scheme file holds, then stop", ""},
-       {"out,o", "OUT.json", "", "output native file (written atomically)", ""}},
-      "FILE"};
+      {with_metavar(choice("from", nullptr, import_formats(), "the format of FILE"), "FORMAT"),
+       with_metavar(text("key", nullptr, "which scheme of a multi-scheme file (\"3,4,5\" for .npz, \"444\" for .ipynb)"), "K"),
+       with_metavar(text("dims", nullptr, "dimensions, for files that do not state them"), "n,m,p"),
+       with_env(flag("list-keys", "list the keys a multi-scheme file holds, then stop"), "-"),
+       with_metavar(text("out,o", nullptr, "output native file (written atomically)"), "OUT.json")},
+      "FILE",
+      "TDISC_IMPORT_"};
   return t;
 }
+
+namespace {
 
 // The first failing equation, pointed at the source line of its first contributing term.
 [[noreturn]] void refuse(const ImportedScheme& im, Ring over) {
@@ -54,10 +61,10 @@ const OptionTable& import_options() {
 }  // namespace
 
 int cmd_import(const Args& args) {
-  const OptionTable& table = import_options();
-  ParsedOptions o = parse_options(table, args);
-  if (o.help()) {
-    std::cout << help_text(table);
+  const Table& table = import_table();
+  Settings o = parse_options(table, args);
+  if (o.help) {
+    std::cout << params::help_text(table);
     return kOk;
   }
   if (o.positional().size() != 1) throw UsageError("import: give exactly one FILE (see 'tdisc import --help')");

@@ -7,6 +7,7 @@
 #include "decomposition/native.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
+#include "src/cli/tables.hpp"
 #include "verifier/stats.hpp"
 #include "verifier/verify.hpp"
 
@@ -14,15 +15,24 @@ namespace tdisc::cli {
 
 namespace {
 
-const OptionTable kVerifyOptions{
-    "verify",
-    "tdisc verify FILE… [--ring R] [--json]",
-    "Proves or refutes native scheme files over a ring (default: the ring each file declares;\n"
-    "with --ring auto, reports the smallest ring over which it is valid). Exit 2 if any fails.",
-    {{"ring", "R", "", "GF2, GF3, ZT, Z, Q, QI, or auto", "TDISC_RING"},
-     {"json", "", "", "print one JSON object per file instead of text", ""},
-     {"quiet,q", "", "", "print only failures", ""}},
-    "FILE"};
+}  // namespace
+
+const Table& verify_table() {
+  using namespace params;
+  static const Table t{
+      "verify",
+      "tdisc verify FILE… [--ring R] [--json]",
+      "Proves or refutes native scheme files over a ring (default: the ring each file declares;\n"
+      "with --ring auto, reports the smallest ring over which it is valid). Exit 2 if any fails.",
+      {ring_option("ring to verify over, or auto [default: the ring each file declares]", true),
+       flag("json", "print one JSON object per file instead of text"),
+       flag("quiet,q", "print only failures")},
+      "FILE",
+      "TDISC_VERIFY_"};
+  return t;
+}
+
+namespace {
 
 struct FileReport {
   std::string path;
@@ -41,12 +51,7 @@ FileReport verify_file(const std::string& path, const std::string& ring_option) 
     rep.verdict = rr.describe();
     return rep;
   }
-  Ring over = s.ring;
-  if (!ring_option.empty()) {
-    auto r = parse_ring(ring_option);
-    if (!r) throw UsageError("--ring: unknown ring \"" + ring_option + "\" (known: " + ring_list() + ", auto)");
-    over = *r;
-  }
+  const Ring over = ring_option.empty() ? s.ring : *parse_ring(ring_option);  // a choice of the table
   Verdict v = verify(s, over);
   rep.valid = v.valid;
   rep.verdict = v.valid ? "valid over " + std::string(ring_name(over))
@@ -72,9 +77,9 @@ void print_json(const FileReport& r) {
 }  // namespace
 
 int cmd_verify(const Args& args) {
-  ParsedOptions o = parse_options(kVerifyOptions, args);
-  if (o.help()) {
-    std::cout << help_text(kVerifyOptions);
+  Settings o = parse_options(verify_table(), args);
+  if (o.help) {
+    std::cout << params::help_text(verify_table());
     return kOk;
   }
   if (o.positional().empty()) throw UsageError("verify: no FILE given (see 'tdisc verify --help')");

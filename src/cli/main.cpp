@@ -4,6 +4,7 @@
 
 #include "generated/tdisc_version.hpp"
 #include "src/cli/commands.hpp"
+#include "src/cli/tables.hpp"
 #include "src/llm/proposer/engine.hpp"
 
 namespace {
@@ -22,12 +23,14 @@ constexpr Subcommand kSubcommands[] = {
     {"catalog", tdisc::cli::cmd_catalog, "list and query the catalogue in algorithms/"},
     {"codegen", tdisc::cli::cmd_codegen, "generate recursive CUDA or host C++ GEMM code"},
     {"bench", tdisc::cli::cmd_bench, "check and time generated kernels against cuBLAS"},
+    {"tune", tdisc::cli::cmd_tune, "time libtdisc_gemm's plans on this GPU, write its plan table"},
 };
 
 void usage(std::ostream& os) {
   os << "usage: tdisc COMMAND [options]   (" << TDISC_TOOL << ")\n\ncommands:\n";
   for (const auto& s : kSubcommands) os << "  " << s.name << std::string(10 - std::strlen(s.name), ' ') << s.summary << "\n";
-  os << "\n'tdisc COMMAND --help' shows a command's options.\n";
+  os << "\n'tdisc COMMAND --help' shows a command's options; 'tdisc search --help-params' the engines'\n"
+        "parameters; 'tdisc help --markdown' all of them (docs/parameters.md).\n";
 }
 
 }  // namespace
@@ -39,6 +42,10 @@ int main(int argc, char** argv) {
     return tdisc::cli::kUsage;
   }
   std::string name = argv[1];
+  if (name == "help" && argc == 3 && std::string(argv[2]) == "--markdown") {  // docs/parameters.md
+    std::cout << tdisc::cli::parameters_markdown();
+    return tdisc::cli::kOk;
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     usage(std::cout);
     return tdisc::cli::kOk;

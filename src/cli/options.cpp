@@ -1,9 +1,9 @@
-// Option tables over Boost.Program_options, with environment mirrors and range checks.
+// Command lines over parameter tables: the table generates Boost.Program_options' description, and
+// every value, from a flag or the environment, goes through the table's own conversion and checks.
 #include "src/cli/options.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
-#include <sstream>
 
 #include "decomposition/error.hpp"
 
@@ -13,136 +13,56 @@ namespace tdisc::cli {
 
 namespace {
 
-std::string long_name(const Option& o) { return o.name.substr(0, o.name.find(',')); }
-
-po::options_description describe(const OptionTable& t) {
+po::options_description describe(const Table& t) {
   po::options_description d;
   d.add_options()("help,h", "show this help");
-  for (const Option& o : t.options) {
-    if (o.value.empty()) d.add_options()(o.name.c_str(), o.help.c_str());
-    else d.add_options()(o.name.c_str(), po::value<std::string>(), o.help.c_str());
+  for (const params::Param& p : t.params) {
+    if (p.kind == params::Kind::Flag) d.add_options()(p.name.c_str(), p.help.c_str());
+    else d.add_options()(p.name.c_str(), po::value<std::string>(), p.help.c_str());
   }
-  if (!t.positional.empty())
-    d.add_options()("__positional", po::value<std::vector<std::string>>(), "");
+  if (!t.positional.empty()) d.add_options()("__positional", po::value<std::vector<std::string>>(), "");
   return d;
+}
+
+po::variables_map split(const Table& t, const std::vector<std::string>& args) {
+  po::options_description desc = describe(t);
+  po::positional_options_description pos;
+  if (!t.positional.empty()) pos.add("__positional", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
+  } catch (const po::error& e) {
+    throw UsageError(std::string(e.what()) + " (see 'tdisc " + t.name + " --help')");
+  }
+  return vm;
 }
 
 }  // namespace
 
-bool ParsedOptions::has(const std::string& name) const { return values_.count(name) > 0; }
-
-bool ParsedOptions::flag(const std::string& name) const {
-  auto it = values_.find(name);
-  return it != values_.end() && it->second != "0" && it->second != "false";
+params::Param ring_option(const std::string& help, bool with_auto) {
+  std::vector<std::string> rings = {"ZT", "Z", "Q", "QI", "GF2", "GF3"};
+  if (with_auto) rings.push_back("auto");
+  return params::with_metavar(params::with_aliases(params::choice("ring", nullptr, rings, help),
+                                                   {{"F2", "GF2"}, {"MOD2", "GF2"}, {"Z2", "GF2"}, {"F3", "GF3"}, {"MOD3", "GF3"}, {"Z3", "GF3"}}),
+                              "R");
 }
 
-std::string ParsedOptions::text(const std::string& name) const {
-  auto it = values_.find(name);
-  return it == values_.end() ? std::string() : it->second;
-}
-
-std::optional<std::string> ParsedOptions::maybe(const std::string& name) const {
-  auto it = values_.find(name);
-  if (it == values_.end()) return std::nullopt;
-  return it->second;
-}
-
-long ParsedOptions::integer(const std::string& name, long lo, long hi) const {
-  std::string s = text(name);
-  char* end = nullptr;
-  long v = std::strtol(s.c_str(), &end, 10);
-  if (s.empty() || *end != '\0') throw UsageError("--" + name + ": \"" + s + "\" is not an integer");
-  if (v < lo || v > hi)
-    throw UsageError("--" + name + ": " + s + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
-  return v;
-}
-
-double ParsedOptions::real(const std::string& name, double lo, double hi) const {
-  std::string s = text(name);
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || *end != '\0') throw UsageError("--" + name + ": \"" + s + "\" is not a number");
-  if (!(v >= lo && v <= hi)) {
-    std::ostringstream r;
-    r << "--" << name << ": " << s << " is out of range " << lo << ".." << hi;
-    throw UsageError(r.str());
-  }
-  return v;
-}
-
-std::optional<double> parse_duration(const std::string& s) {
-  if (s.empty()) return std::nullopt;
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  std::string unit(end);
-  double mult = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : unit == "d" ? 86400 : -1;
-  if (end == s.c_str() || mult < 0 || v < 0) return std::nullopt;
-  return v * mult;
-}
-
-double ParsedOptions::seconds(const std::string& name) const {
-  auto d = parse_duration(text(name));
-  if (!d) throw UsageError("--" + name + ": \"" + text(name) + "\" is not a duration (e.g. 90s, 10m, 2h)");
-  return *d;
-}
-
-std::string ParsedOptions::effective() const {
-  std::string out;
-  for (auto& [k, v] : values_) {
-    if (!out.empty()) out += " ";
-    out += k + "=" + v;
-    auto o = origin_.find(k);
-    if (o != origin_.end() && o->second != "flag") out += " (" + o->second + ")";
-  }
-  return out;
-}
-
-ParsedOptions parse_options(const OptionTable& table, const std::vector<std::string>& args) {
-  po::options_description desc = describe(table);
-  po::positional_options_description pos;
-  if (!table.positional.empty()) pos.add("__positional", -1);
-  po::variables_map vm;
-  try {
-    auto parsed = po::command_line_parser(args).options(desc).positional(pos).run();
-    po::store(parsed, vm);
-  } catch (const po::error& e) {
-    throw UsageError(std::string(e.what()) + " (see 'tdisc " + table.command + " --help')");
-  }
-  ParsedOptions out;
-  out.help_ = vm.count("help") > 0;
-  if (vm.count("__positional")) out.positional_ = vm["__positional"].as<std::vector<std::string>>();
-  for (const Option& o : table.options) {
-    std::string name = long_name(o);
+Settings parse_options(const Table& table, const std::vector<std::string>& args) {
+  po::variables_map vm = split(table, args);
+  Settings out(table);
+  out.help = vm.count("help") > 0;
+  if (vm.count("__positional")) out.positional() = vm["__positional"].as<std::vector<std::string>>();
+  for (const params::Param& p : table.params) {
+    const std::string name = p.long_name(), env = table.env_of(p);
     if (vm.count(name)) {
-      out.values_[name] = o.value.empty() ? "1" : vm[name].as<std::string>();
-      out.origin_[name] = "flag";
-    } else if (const char* e = o.env.empty() ? nullptr : std::getenv(o.env.c_str()); e && *e) {
-      out.values_[name] = e;
-      out.origin_[name] = o.env;
-    } else if (!o.fallback.empty()) {
-      out.values_[name] = o.fallback;
-      out.origin_[name] = "default";
+      out.set(name, p.kind == params::Kind::Flag ? nlohmann::json(true) : params::from_text(p, vm[name].as<std::string>(), "--" + name), "flag");
+    } else if (const char* e = env.empty() ? nullptr : std::getenv(env.c_str()); e && *e) {
+      out.set(name, params::from_text(p, e, env + " (--" + name + ")"), "env " + env);
+    } else if (!p.fallback.is_null()) {
+      out.set(name, p.kind == params::Kind::Duration && p.fallback.is_string() ? params::from_text(p, p.fallback.get<std::string>(), "default of --" + name) : p.fallback, "default");
     }
   }
   return out;
-}
-
-std::string help_text(const OptionTable& t) {
-  std::ostringstream os;
-  os << "usage: " << t.synopsis << "\n" << t.summary << "\n\noptions:\n";
-  for (const Option& o : t.options) {
-    std::string flag = "  --" + long_name(o);
-    if (auto c = o.name.find(','); c != std::string::npos) flag += ", -" + o.name.substr(c + 1);
-    if (!o.value.empty()) flag += " " + o.value;
-    os << flag;
-    for (size_t k = flag.size(); k < 28; ++k) os << ' ';
-    os << " " << o.help;
-    if (!o.fallback.empty()) os << " [default: " << o.fallback << "]";
-    if (!o.env.empty()) os << " [env: " << o.env << "]";
-    os << "\n";
-  }
-  os << "  --help, -h                   show this help\n";
-  return os.str();
 }
 
 }  // namespace tdisc::cli

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "decomposition/error.hpp"
+
 namespace tdisc::llm {
 
 using nlohmann::json;
@@ -143,7 +145,9 @@ json Database::to_json() const {
 
 Database Database::from_json(const json& j) {
   DatabaseConfig c;
-  c.islands = std::max(1, j.value("islands", 3));
+  c.islands = j.value("islands", 3);
+  if (c.islands < 1)  // a damaged or hand-edited file: refused, not clamped to one island
+    throw InputError("program database: islands " + std::to_string(c.islands) + " is out of range (at least 1)");
   c.migrate_every = j.value("migrate_every", 8);
   c.exploit = j.value("exploit", 0.7);
   c.keep = j.value("keep", 400);

@@ -6,10 +6,10 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <complex>
 #include <mutex>
 
 #include "decomposition/native.hpp"
+#include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::llm {
@@ -234,32 +234,6 @@ Evaluation evaluate_recipe(const Recipe& recipe, const EvalContext& ctx, search:
   return ev;
 }
 
-double brent_residual(const Scheme& s) {
-  const Format f = s.format;
-  const int A = f.a_size(), B = f.b_size(), C = f.c_size();
-  using Z = std::complex<double>;
-  auto values = [](const CoeffMatrix& m) {
-    std::vector<Z> out(static_cast<size_t>(m.size()));
-    for (long k = 0; k < m.size(); ++k) out[k] = Z(m.data()[k].real_double(), m.data()[k].imag_double());
-    return out;
-  };
-  std::vector<Z> u = values(s.u), v = values(s.v), w = values(s.w);  // R × A, R × B, R × C, term-major
-  double sum = 0;
-  for (int i = 0; i < f.n; ++i)
-    for (int j = 0; j < f.m; ++j)
-      for (int j2 = 0; j2 < f.m; ++j2)
-        for (int k = 0; k < f.p; ++k)
-          for (int k2 = 0; k2 < f.p; ++k2)
-            for (int i2 = 0; i2 < f.n; ++i2) {
-              int a = f.a_index(i, j), b = f.b_index(j2, k), c = f.c_index(k2, i2);
-              Z t = 0;
-              for (int r = 0; r < s.rank(); ++r) t += u[r * A + a] * v[r * B + b] * w[r * C + c];
-              double expected = (j == j2 && k == k2 && i == i2) ? 1.0 : 0.0;
-              sum += std::norm(t - expected);
-            }
-  return sum;
-}
-
 Evaluation evaluate_scheme(const Scheme& proposed, const EvalContext& ctx, search::Reporter& outer, double repair_seconds) {
   Evaluation ev;
   Scheme s = proposed;
@@ -269,7 +243,7 @@ Evaluation evaluate_scheme(const Scheme& proposed, const EvalContext& ctx, searc
   Verdict v = verify(s, ctx.target.ring);
   SeedRun run;
   run.seed = ctx.seed;
-  run.residual = v.valid ? 0.0 : brent_residual(s);
+  run.residual = v.valid ? 0.0 : brent_residual(s);  // verifier/float_residual: ‖E‖_F, as the engines report
   if (v.valid) {
     run.best_rank = s.rank();
     if (s.rank() <= ctx.target.rank) run.time_to_target = 0;

@@ -60,10 +60,6 @@ Evaluation evaluate_recipe(const Recipe& recipe, const EvalContext& ctx, search:
 // each as one job of kind "llm_seed"; this runs such a job on the rank that received it.
 nlohmann::json run_seed_job(const nlohmann::json& job, search::Reporter& reporter);
 
-// Exact Brent residual ‖Σ_r U_r⊗V_r⊗W_r − T‖²_F (in doubles of exact values) and the number of
-// failing equations from the verifier.
-double brent_residual(const Scheme& s);
-
 // Verifies a proposed scheme over the target ring; a valid one is offered to the outer reporter.
 // An invalid one within `near_miss` failing equations is repaired by the numeric engine, if built.
 Evaluation evaluate_scheme(const Scheme& s, const EvalContext& ctx, search::Reporter& outer, double repair_seconds);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "decomposition/scheme.hpp"
+#include "src/search/params/table.hpp"
 
 namespace tdisc::search {
 
@@ -66,6 +67,9 @@ public:
   virtual nlohmann::json default_params() const = 0;
   // Empty when params are acceptable; otherwise one precise message per problem.
   virtual std::vector<std::string> validate_params(const nlohmann::json& params) const = 0;
+  // The table behind default_params() and validate_params(): names, defaults, ranges, help
+  // (--help-params, docs/parameters.md). nullptr for an engine without one.
+  virtual const params::Table* param_table() const { return nullptr; }
   // Runs until the target is reached, the budget is spent or a stop is requested.
   virtual void run(const EngineConfig& config, Reporter& reporter) = 0;
 };

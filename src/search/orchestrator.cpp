@@ -2,8 +2,6 @@
 // re-verified exactly with verify() over the target ring before anything is written.
 #include "src/search/orchestrator.hpp"
 
-#include <unistd.h>
-
 #include <csignal>
 #include <filesystem>
 #include <iostream>
@@ -55,6 +53,8 @@ Orchestrator::Orchestrator(SearchRequest request, std::optional<nlohmann::json> 
   } else {
     dir_.write_request(req_.request);
   }
+  if (req_.catalog && std::filesystem::is_directory(req_.catalog_dir))  // a misfiled catalogue is refused now
+    catalogue_ = read_catalogue(req_.catalog_dir);
 }
 
 double Orchestrator::elapsed() const {
@@ -90,12 +90,11 @@ bool Orchestrator::offer(const Scheme& s, const std::string& method) {
   return true;
 }
 
+// As `tdisc catalog add --if-better`: only what beats the catalogue for its format and ring.
 void Orchestrator::add_to_catalog(const Scheme& s) {
-  std::string path = catalogue_path(req_.catalog_dir, s);
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  write_native(path, s);
-  dir_.append_event({{"event", "catalogued"}, {"file", path}});
+  const FiledScheme f = file_in_catalogue(req_.catalog_dir, s, true, catalogue_);
+  const char* what = f.what == Filed::Added ? "catalogued" : f.what == Filed::AlreadyThere ? "already_catalogued" : "catalogue_has_as_good";
+  dir_.append_event({{"event", what}, {"file", f.path}, {"rank", s.rank()}});
 }
 
 void Orchestrator::event(const nlohmann::json& e) { dir_.append_event(e); }
@@ -141,35 +140,28 @@ void Orchestrator::stop_watcher(std::thread& watcher) {
 }
 
 void Orchestrator::watch() {
-  const bool tty = isatty(STDERR_FILENO);
-  const double log_every = tty ? 0.5 : 5.0;
-  double last_print = 0, last_moves = 0, last_t = 0;
+  double last_update = -1;
   while (!finished_) {
     {
       std::unique_lock lock(watch_mutex_);
       if (watch_cv_.wait_for(lock, std::chrono::milliseconds(50), [this] { return finished_.load(); })) break;
     }
-    double now = elapsed() - earlier_seconds_;
-    if (req_.seconds > 0 && now >= req_.seconds) time_up_ = true;
-    if (req_.quiet || now - last_print < log_every) continue;
+    const double session = elapsed() - earlier_seconds_;
+    if (req_.seconds > 0 && session >= req_.seconds) time_up_ = true;
+    if (!req_.progress || session - last_update < 0.5) continue;
+    last_update = session;
     ProgressView v;
     {
       std::lock_guard lock(mutex_);
       v.counters = counters_;
     }
-    // The walk rate of engines that count moves; none for the numeric engine (it counts restarts).
-    const bool flips = v.counters.count("flips") > 0, counted = flips || v.counters.count("moves") > 0;
-    double moves = flips ? v.counters["flips"] : counted ? v.counters["moves"] : 0;
-    v.rate_name = flips ? "flips/s" : counted ? "moves/s" : "";
-    v.rate = (moves - last_moves) / std::max(1e-9, now - last_t);
-    last_moves = moves, last_t = now, last_print = now;
     v.elapsed = elapsed();
+    v.session = session;
     v.best_rank = best_rank_ == INT_MAX ? 0 : best_rank_.load();
     v.target_rank = req_.target.rank;
-    if (tty) std::cerr << "\r\033[K" << progress_line(v) << std::flush;
-    else std::cerr << progress_line(v) << "\n";
+    req_.progress->update(v);
   }
-  if (tty && !req_.quiet) std::cerr << "\r\033[K" << std::flush;
+  if (req_.progress) req_.progress->finish();
 }
 
 SearchOutcome Orchestrator::run(Engine& engine) {

@@ -1,5 +1,5 @@
 // The orchestrator every engine runs under: it verifies each offered scheme independently,
-// writes the run directory, keeps the clock and the signals, checkpoints, and shows progress.
+// writes the run directory, keeps the clock and the signals, checkpoints, and feeds a progress sink.
 #pragma once
 #include <atomic>
 #include <chrono>
@@ -11,7 +11,9 @@
 #include <string>
 #include <thread>
 
+#include "decomposition/catalogue.hpp"
 #include "src/search/engine.hpp"
+#include "src/search/progress.hpp"
 #include "src/search/run_dir.hpp"
 
 namespace tdisc::search {
@@ -26,9 +28,9 @@ struct SearchRequest {
   std::optional<Scheme> start;
   nlohmann::json params = nlohmann::json::object();
   double checkpoint_seconds = 30;  // at most this long between checkpoints
-  bool catalog = false;            // also add new bests to catalog_dir/<n>x<m>x<p>/
-  std::string catalog_dir = "algorithms";
-  bool quiet = false;              // no progress output
+  bool catalog = false;            // also file new bests in catalog_dir, as `tdisc catalog add --if-better`
+  std::string catalog_dir;         // the catalogue `tdisc catalog` reads (the CLI gives its default)
+  ProgressSink* progress = nullptr;  // where the live progress goes (nullptr: nowhere)
   nlohmann::json request;          // what run.json records (the command line and its settings)
 };
 
@@ -59,7 +61,7 @@ public:
 
 private:
   double elapsed() const;  // this session plus earlier sessions of a resumed run
-  void watch();            // the progress thread: clock, signals, progress line
+  void watch();            // the watcher thread: clock, budget, progress sink
   void stop_watcher(std::thread& watcher);  // ends watch() at once and joins it
   void add_to_catalog(const Scheme& s);
 
@@ -75,6 +77,7 @@ private:
   std::condition_variable watch_cv_;
   mutable std::mutex mutex_;  // counters_, best_file_, offers
   std::map<std::string, double> counters_;
+  std::vector<CatalogueEntry> catalogue_;  // catalog_dir's entries, when catalog is on
   std::atomic<double> last_checkpoint_{0};
 };
 

@@ -1,5 +1,6 @@
-// The live progress line of a search: redrawn in place on a terminal (elapsed, current and best
-// rank, flips/s, restarts, lift attempts, residual), a plain log line every few seconds otherwise.
+// What a search shows while it runs, and the sink it is shown through. The orchestrator fills a
+// ProgressView twice a second and hands it to the sink its caller supplied (the command line's
+// progress line, src/cli/progress.hpp); the search library itself prints nothing.
 #pragma once
 #include <map>
 #include <string>
@@ -7,18 +8,18 @@
 namespace tdisc::search {
 
 struct ProgressView {
-  double elapsed = 0;  // seconds
+  double elapsed = 0;  // seconds, earlier sessions of a resumed run included
+  double session = 0;  // seconds of this session
   int best_rank = 0;   // lowest verified rank (0: none yet)
   int target_rank = 0;
-  double rate = 0;     // flips (or moves) per second over the last interval
-  std::string rate_name = "flips/s";  // empty: the engine counts no moves, no rate is shown
-  std::map<std::string, double> counters;
+  std::map<std::string, double> counters;  // the engine's counters (Reporter::add/set)
 };
 
-// One line, no newline: "[   12.3s] rank 25 · best 24 → 23 · 5.21M flips/s · restarts 3 · lifts 1/4";
-// an MPI run adds "· 4 ranks (slowest 2: 1.20M/s)" (totals are over all ranks).
-std::string progress_line(const ProgressView& v);
-std::string human_count(double x);    // 5210000 → "5.21M"
-std::string human_seconds(double s);  // 75 → "1m15s"
+class ProgressSink {
+public:
+  virtual ~ProgressSink() = default;
+  virtual void update(const ProgressView& view) = 0;  // from the orchestrator's watcher thread
+  virtual void finish() {}                            // the search ended (clear a redrawn line)
+};
 
 }  // namespace tdisc::search

@@ -35,12 +35,9 @@ TEST_CASE("Strassen keeps its 18 additions; nothing is shared that is not there"
   CHECK(p.stages[0].b_slots() == 5);
 }
 
-TEST_CASE("Kronecker merging gives a valid scheme and respects the fused-rank limit", "[fast][codegen]") {
+// The Kronecker product itself is decomposition's (tests/constructions); here only the merging.
+TEST_CASE("Kronecker merging of levels respects the fused-rank limit", "[fast][codegen]") {
   const Scheme s = test::strassen();
-  const Scheme k = kronecker(s, test::classical({1, 2, 3}));
-  CHECK(k.format == Format{2, 4, 6});
-  CHECK(verify(k, Ring::Z).valid);
-  CHECK(verify(kronecker(s, s), Ring::ZT).valid);
   CHECK(make_plan({s, s}, {Backend::Cuda, DType::F32, 64}).stages.size() == 1);
   CHECK(make_plan({s, s}, {Backend::Cuda, DType::F32, 48}).stages.size() == 2);
   CHECK(make_plan({s, s, s}, {Backend::Cuda, DType::F32, 64}).stages.size() == 2);

@@ -10,4 +10,4 @@ add_test(NAME codegen_nvcc
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/codegen/nvcc_compile.sh $<TARGET_FILE:tdisc> "${TDISC_NVCC_ARG}"
                  ${CMAKE_CURRENT_SOURCE_DIR}/..
          WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
-set_tests_properties(codegen_nvcc PROPERTIES SKIP_RETURN_CODE 77)
+set_tests_properties(codegen_nvcc PROPERTIES SKIP_RETURN_CODE 77 LABELS gpu)

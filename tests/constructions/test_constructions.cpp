@@ -4,6 +4,7 @@
 
 #include "decomposition/constructions.hpp"
 #include "decomposition/error.hpp"
+#include "decomposition/exact_solve.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"
 
@@ -98,6 +99,22 @@ TEST_CASE("Kronecker products have the product format and rank", "[fast][constru
   require_valid(kronecker(rotate(a), transpose(a)), {6, 6, 4}, 121);
 }
 
+TEST_CASE("a Kronecker product is labelled with the ring of its coefficients, not its first factor's",
+          "[fast][constructions]") {
+  const Scheme s = test::strassen();  // ZT
+  Scheme q = s;                       // Q: term 0 scaled by 2 in U and by ½ in W, still exact
+  for (Eigen::Index c = 0; c < q.u.cols(); ++c) q.u(0, c) *= Coeff(2);
+  for (Eigen::Index c = 0; c < q.w.cols(); ++c) q.w(0, c) *= Coeff(1) / Coeff(2);
+  q.ring = coefficient_ring(q);
+  REQUIRE(q.ring == Ring::Q);
+  REQUIRE(verify(q, Ring::Q).valid);
+  for (const Scheme& k : {kronecker(s, q), kronecker(q, s)}) {
+    CHECK(k.ring == Ring::Q);  // ZT ⊗ Q is Q (a copy in codegen once called it ZT)
+    CHECK(verify(k, Ring::Q).valid);
+    CHECK_FALSE(verify(k, Ring::ZT).valid);
+  }
+}
+
 TEST_CASE("restriction keeps validity and drops the terms that vanish", "[fast][constructions]") {
   Scheme c = classical_scheme({4, 3, 2});
   auto [low, high] = split(c, Axis::N, 1);
@@ -173,4 +190,19 @@ TEST_CASE("de Groote action with rational matrices gives a valid scheme over Q",
   CHECK_FALSE(verify(wrong, Ring::Q).valid);
   CoeffMatrix singular = CoeffMatrix::Constant(2, 2, Coeff(1));
   CHECK_THROWS_AS(de_groote(hk223(), singular, Q, S), ContractError);
+}
+
+TEST_CASE("exact Gauss–Jordan: consistent, underdetermined and inconsistent systems", "[fast][constructions]") {
+  CoeffMatrix k(3, 2), b(3, 1), pref(2, 1);
+  k << Coeff(1), Coeff(1), Coeff(2), Coeff(2), Coeff(0), Coeff(0);
+  b << Coeff(mpq_class(1, 3)), Coeff(mpq_class(2, 3)), Coeff(0);
+  pref << Coeff(0), Coeff(5);
+  ExactSolution sol = solve_exact(k, b, pref);
+  REQUIRE(sol.x);
+  CHECK(sol.rank == 1);
+  CHECK((*sol.x)(1, 0) == Coeff(5));  // free unknown kept at its preferred value
+  CHECK((*sol.x)(0, 0) == Coeff(mpq_class(1, 3)) - Coeff(5));
+  b(2, 0) = Coeff(0, 1);  // 0 = i: inconsistent
+  k(2, 0) = Coeff(0);
+  CHECK_FALSE(solve_exact(k, b, pref).x);
 }

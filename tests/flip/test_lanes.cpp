@@ -2,7 +2,10 @@
 // format is square and a lifted GF2 lane for characteristic-0 targets; explicit choices give one.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+
 #include "src/search/flip/lanes.hpp"
+#include "tests/numeric/recording_reporter.hpp"
 #include "tests/support.hpp"
 
 using namespace tdisc;
@@ -51,4 +54,30 @@ TEST_CASE("a two-lane search over Z reaches 3x3:23 and its result verifies over 
   auto v = test::run_tdisc("verify " + dir + "/best-r23.json --ring Z");
   INFO(v.out << v.err);
   CHECK(v.code == 0);
+}
+
+namespace {
+// Refuses the first offer it gets (each lane offers its start scheme first): that lane fails at once,
+// the other would walk on until the budget.
+class FailingFirstOffer : public test::RecordingReporter {
+public:
+  using RecordingReporter::RecordingReporter;
+  bool offer(const Scheme& s, const std::string& method) override {
+    if (!thrown_.exchange(true)) throw std::runtime_error("a lane failed");
+    return RecordingReporter::offer(s, method);
+  }
+
+private:
+  std::atomic<bool> thrown_{false};
+};
+}  // namespace
+
+TEST_CASE("a lane that fails stops the other lanes at once, and its error comes out", "[fast]") {
+  EngineConfig c = config({3, 3, 4}, 20, Ring::Z, 2);  // out of reach: only the failure can end it early
+  c.seed = 5;
+  REQUIRE(flip::lanes_for(c) == std::vector<Lane>{{"ZT", "none", 1}, {"GF2", "none", 1}});
+  FailingFirstOffer reporter(Ring::Z, 60);
+  CHECK_THROWS_WITH(flip::run_lanes(c, reporter), "a lane failed");
+  INFO("seconds until both lanes ended: " << reporter.elapsed());
+  CHECK(reporter.elapsed() < 10);
 }

@@ -4,9 +4,7 @@
 //   flips/555-97-mod0a.exp, flips/555-97-mod0a.m, flips/666-164-mod2.exp, flips/456-93-mod0.m,
 //   alphaevolve keys 357 and 456.
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <filesystem>
-#include <iostream>
 
 #include "tests/formats/helpers.hpp"
 #include "verifier/verify.hpp"
@@ -193,16 +191,15 @@ TEST_CASE("AlphaTensor real archive: plain and pickled entries up to 5x5x5 verif
 
 TEST_CASE("AlphaTensor real archive: all 93 entries, up to 11x12x12, verify exactly", "[slow][fixtures]") {
   const std::string npz = "alphatensor/factorizations_r.npz";
-  auto t0 = std::chrono::steady_clock::now();
-  double import_s = 0;
-  for (const std::string& k : list_keys("alphatensor-npz", test::fixture(npz))) {
+  const std::vector<std::string> keys = list_keys("alphatensor-npz", test::fixture(npz));
+  CHECK(keys.size() == 93);
+  int verified = 0;
+  for (const std::string& k : keys) {
     INFO(k);
-    auto a = std::chrono::steady_clock::now();
     Scheme s = load("alphatensor-npz", npz, k);
-    import_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - a).count();
-    CHECK(verify(s, s.ring).valid);
+    const bool ok = verify(s, s.ring).valid;
+    CHECK(ok);
+    verified += ok;
   }
-  double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::cout << "factorizations_r.npz: 93 entries imported in " << import_s << " s, imported and verified in "
-            << total << " s\n";
+  CHECK(verified == 93);
 }

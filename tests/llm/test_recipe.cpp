@@ -9,6 +9,7 @@
 #include "src/llm/recipe.hpp"
 #include "tests/llm/harness.hpp"
 #include "tests/support.hpp"
+#include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"
 
 using namespace tdisc;
@@ -117,13 +118,6 @@ TEST_CASE("direct schemes: factors and edits are checked, applied and verified e
     json j = {{"version", 1}, {"kind", "scheme"}, {"mode", "edits"}, {"edits", json::array()}};
     CHECK(has_error(check_proposal(j, rules), "scheme.mode: \"edits\" needs a parent scheme, and there is none yet"));
   }
-}
-
-TEST_CASE("Brent residual of the classical scheme is 0 and of a broken one is positive", "[fast][llm][scheme]") {
-  Scheme c = test::classical(Format{2, 3, 2});
-  CHECK(brent_residual(c) == 0);
-  c.u(0, 0) = 2;
-  CHECK(brent_residual(c) == 1);  // the term a00⊗b00⊗c00 now counts twice: one entry off by 1
 }
 
 namespace {

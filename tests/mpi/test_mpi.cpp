@@ -13,7 +13,7 @@
 #include "src/search/mpi/report.hpp"
 #include "src/search/mpi/setup.hpp"
 #include "src/search/mpi/world.hpp"
-#include "src/search/progress.hpp"
+#include "src/cli/progress.hpp"
 #include "tests/support.hpp"
 
 using namespace tdisc;
@@ -187,9 +187,8 @@ TEST_CASE("the progress line of an MPI run names the ranks and the slowest one",
   v.elapsed = 10;
   v.best_rank = 50;
   v.target_rank = 49;
-  v.rate = 3e6;
   v.counters = {{"flips", 3e7}, {"ranks", 4}, {"slowest_rank", 2}, {"slowest_rate", 6.5e5}};
-  CHECK(progress_line(v) == "[   10.0s] best 50 → 49 · 3.00M flips/s · 4 ranks (slowest 2: 650.0k/s)");
+  CHECK(cli::progress_line(v, 3e6, "flips/s") == "[   10.0s] best 50 → 49 · 3.00M flips/s · 4 ranks (slowest 2: 650.0k/s)");
 }
 
 TEST_CASE("tdisc search rejects a negative exchange period and a timeout under a second", "[fast]") {
@@ -197,7 +196,7 @@ TEST_CASE("tdisc search rejects a negative exchange period and a timeout under a
   CHECK(r.code == 1);
   r = test::run_tdisc("search --size 2x2 --rank 7 --mpi-timeout 0.5s --time 1s -q");
   CHECK(r.code == 1);
-  CHECK(r.err.find("--mpi-timeout") != std::string::npos);
+  CHECK(r.err.find("mpi-timeout") != std::string::npos);
 }
 
 // docs/mpi.md "Scaling to 1,000 ranks": rank 0's CPU cost of decoding one report, a heartbeat (counters

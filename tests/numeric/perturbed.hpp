@@ -5,6 +5,7 @@
 
 #include "src/search/numeric/tensor.hpp"
 #include "tests/support.hpp"
+#include "verifier/float_residual.hpp"
 
 namespace tdisc::test {
 
@@ -25,21 +26,22 @@ search::numeric::Factors<S> random_factors(const search::numeric::MatmulTensor& 
   return x;
 }
 
-// Scheme (R × I, term-major) → factors (I × R), plus uniform noise of the given size on every
-// entry (on both parts when S is complex).
+// Scheme → factors (I × R, verifier/float_residual's float_factors), plus uniform noise of the given
+// size on every entry (on both parts when S is complex), drawn term by term.
 template <class S>
 search::numeric::Factors<S> perturbed(const Scheme& s, double noise, unsigned seed) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(-noise, noise);
-  const CoeffMatrix* m[3] = {&s.u, &s.v, &s.w};
+  const FloatFactors f = float_factors(s);
+  const Eigen::MatrixXcd* m[3] = {&f.a, &f.b, &f.c};
   search::numeric::Factors<S> x;
   for (int q = 0; q < 3; ++q) {
-    x.f[q] = search::numeric::Mat<S>(m[q]->cols(), m[q]->rows());
-    for (Eigen::Index r = 0; r < m[q]->rows(); ++r)
-      for (Eigen::Index i = 0; i < m[q]->cols(); ++i) {
-        const Coeff& c = (*m[q])(r, i);
-        if constexpr (std::is_same_v<S, double>) x.f[q](i, r) = c.real_double() + u(rng);
-        else x.f[q](i, r) = {c.real_double() + u(rng), c.imag_double() + u(rng)};
+    x.f[q] = search::numeric::Mat<S>(m[q]->rows(), m[q]->cols());
+    for (Eigen::Index r = 0; r < m[q]->cols(); ++r)
+      for (Eigen::Index i = 0; i < m[q]->rows(); ++i) {
+        const std::complex<double> c = (*m[q])(i, r);
+        if constexpr (std::is_same_v<S, double>) x.f[q](i, r) = c.real() + u(rng);
+        else x.f[q](i, r) = {c.real() + u(rng), c.imag() + u(rng)};
       }
   }
   return x;

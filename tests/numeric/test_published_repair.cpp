@@ -9,6 +9,7 @@
 #include "decomposition/formats/formats.hpp"
 #include "src/search/numeric/repair.hpp"
 #include "tests/support.hpp"
+#include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"
 
 using namespace tdisc;
@@ -19,15 +20,14 @@ namespace {
 Factors<cdouble> noisy(const Scheme& s, double noise, unsigned seed, bool destroy_w) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(-noise, noise);
-  const CoeffMatrix* m[3] = {&s.u, &s.v, &s.w};
   const bool complex = coefficient_ring(s) == Ring::QI;
-  Factors<cdouble> x;
+  const FloatFactors f = float_factors(s);  // I_q × R, column r = term r
+  Factors<cdouble> x{{f.a, f.b, f.c}};
   for (int q = 0; q < 3; ++q) {
-    x.f[q] = Mat<cdouble>(m[q]->cols(), m[q]->rows());  // I_q × R
-    for (Eigen::Index r = 0; r < m[q]->rows(); ++r)
-      for (Eigen::Index i = 0; i < m[q]->cols(); ++i) {
-        const Coeff& c = (*m[q])(r, i);
-        x.f[q](i, r) = {c.real_double() + u(rng), complex ? c.imag_double() + u(rng) : 0.0};
+    for (Eigen::Index r = 0; r < x.f[q].cols(); ++r)
+      for (Eigen::Index i = 0; i < x.f[q].rows(); ++i) {
+        const cdouble c = x.f[q](i, r);
+        x.f[q](i, r) = {c.real() + u(rng), complex ? c.imag() + u(rng) : 0.0};
         if (q == 2 && destroy_w) x.f[q](i, r) = {u(rng) * 1000, 0.0};
       }
   }

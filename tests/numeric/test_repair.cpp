@@ -2,7 +2,6 @@
 // a wrong factor is re-solved exactly from the other two; inconsistent systems are refused.
 #include <catch2/catch.hpp>
 
-#include "src/search/numeric/exact_solve.hpp"
 #include "src/search/numeric/repair.hpp"
 #include "tests/numeric/perturbed.hpp"
 #include "verifier/verify.hpp"
@@ -81,19 +80,4 @@ TEST_CASE("an inexact rounding that no factor can fix is refused, not reported",
   RepairResult r = repair(s.format, round_factors(x, Lattice::Half, 0), Ring::Q);
   CHECK_FALSE(r.scheme);
   CHECK_FALSE(r.why_not.empty());
-}
-
-TEST_CASE("exact Gauss–Jordan: consistent, underdetermined and inconsistent systems", "[fast]") {
-  CoeffMatrix k(3, 2), b(3, 1), pref(2, 1);
-  k << Coeff(1), Coeff(1), Coeff(2), Coeff(2), Coeff(0), Coeff(0);
-  b << Coeff(mpq_class(1, 3)), Coeff(mpq_class(2, 3)), Coeff(0);
-  pref << Coeff(0), Coeff(5);
-  ExactSolution sol = solve_exact(k, b, pref);
-  REQUIRE(sol.x);
-  CHECK(sol.rank == 1);
-  CHECK((*sol.x)(1, 0) == Coeff(5));  // free unknown kept at its preferred value
-  CHECK((*sol.x)(0, 0) == Coeff(mpq_class(1, 3)) - Coeff(5));
-  b(2, 0) = Coeff(0, 1);  // 0 = i: inconsistent
-  k(2, 0) = Coeff(0);
-  CHECK_FALSE(solve_exact(k, b, pref).x);
 }

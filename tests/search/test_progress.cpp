@@ -1,18 +1,18 @@
 // The live progress line: what a flip walk and a numeric run show.
 #include <catch2/catch.hpp>
 
-#include "src/search/progress.hpp"
+#include "src/cli/progress.hpp"
 
-using namespace tdisc::search;
+using namespace tdisc::cli;
+using tdisc::search::ProgressView;
 
 TEST_CASE("the progress line of a flip walk shows rank, best, flips/s, restarts and lifts", "[fast]") {
   ProgressView v;
   v.elapsed = 75;
   v.best_rank = 50;
   v.target_rank = 49;
-  v.rate = 6.2e6;
   v.counters = {{"rank", 51}, {"flips", 1e9}, {"restarts", 3}, {"lift_attempts", 4}, {"lifts", 1}};
-  const std::string line = progress_line(v);
+  const std::string line = progress_line(v, 6.2e6, "flips/s");
   CHECK(line == "[   1m15s] rank 51 · best 50 → 49 · 6.20M flips/s · restarts 3 · lifts 1/4");
 }
 
@@ -21,8 +21,7 @@ TEST_CASE("the progress line of a numeric run shows restarts, residual and exact
   v.elapsed = 12.5;
   v.best_rank = 0;
   v.target_rank = 48;
-  v.rate_name = "";
   v.counters = {{"restarts", 710}, {"residual", 1.07}, {"exact_fraction", 0.25}};
-  const std::string line = progress_line(v);
+  const std::string line = progress_line(v, 0, "");
   CHECK(line == "[   12.5s] best - → 48 · restarts 710 · residual 1.07 · exact 25%");
 }

@@ -155,7 +155,7 @@ TEST_CASE("bad flags get a clear message and exit 1", "[fast]") {
       {"--checkpoint-every soon", "not a duration"},
       {"--params '{\"plus_min\":\"x\"}'", "plus_min"},
       {"--params '{\"no_such\":1}'", "unknown flip parameter"},
-      {"--params '{\"fresh\":1.5}'", "fresh: must be a number in 0..1"},
+      {"--params '{\"fresh\":1.5}'", "params.fresh: 1.5 is out of range [0..1]"},
       {"--params 'not json'", "not valid JSON"},
       {"--size 7x7", "--rank: required"},
       {"--resume /nonexistent/run", "run.json"},
@@ -250,4 +250,46 @@ TEST_CASE("--from starts the walk from a given scheme", "[fast]") {
   auto bad = run_tdisc("search --size 3x3 --from " + dir + "/strassen.json --time 1s --out " + dir + "/bad");
   CHECK(bad.code == 1);
   CHECK(bad.err.find("is a 2x2x2 scheme") != std::string::npos);
+}
+
+TEST_CASE("search --catalog files bests in the catalogue 'tdisc catalog' reads, only when better", "[fast]") {
+  const std::string base = temp_dir("catalogue"), cat = base + "/catalogue";
+  ::setenv("TDISC_CATALOG_DIR", cat.c_str(), 1);  // the mirror every catalog verb and search share
+  auto first = run_tdisc("search --size 2x2 --rank 7 --ring ZT --threads 1 --seed 1 --time 30s -q --catalog --out " + base + "/a");
+  auto listed = run_tdisc("catalog list --size 2x2");
+  ::unsetenv("TDISC_CATALOG_DIR");
+  INFO(first.out << first.err << listed.out << listed.err);
+  REQUIRE(first.code == 0);
+  CHECK(count_events(base + "/a", "catalogued") >= 1);
+  CHECK(listed.out.find(" rank 7 ") != std::string::npos);  // `tdisc catalog` sees what search filed
+  CHECK(listed.out.find(cat) != std::string::npos);
+  CHECK_FALSE(fs::exists("algorithms/2x2x2"));  // nothing under the working directory
+  // A second run finds the catalogue as good and files nothing (as catalog add --if-better).
+  auto second = run_tdisc("search --size 2x2 --rank 7 --ring ZT --threads 1 --seed 2 --time 30s -q --catalog --catalog-dir " + cat +
+                          " --out " + base + "/b");
+  INFO(second.out << second.err);
+  REQUIRE(second.code == 0);
+  CHECK(count_events(base + "/b", "catalogued") == 0);
+  size_t files = 0;
+  for (auto& e : fs::recursive_directory_iterator(cat)) files += e.is_regular_file();
+  CHECK(files == static_cast<size_t>(count_events(base + "/a", "catalogued")));
+}
+
+TEST_CASE("run.json records every effective setting and where it came from", "[fast]") {
+  const std::string dir = temp_dir("settings") + "/run";
+  ::setenv("TDISC_SEARCH_THREADS", "1", 1);
+  auto r = run_tdisc("search --size 2x2 --rank 7 --seed 18446744073709551615 --time 30s -q --out " + dir);
+  ::unsetenv("TDISC_SEARCH_THREADS");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("settings: size=2x2 rank=7 ring=ZT (derived)") != std::string::npos);
+  const auto run = nlohmann::json::parse(slurp(dir + "/run.json"));
+  const auto& s = run.at("settings");
+  CHECK(s.at("threads") == nlohmann::json({{"value", 1}, {"from", "env TDISC_SEARCH_THREADS"}}));
+  CHECK(s.at("seed").at("value").get<unsigned long long>() == 18446744073709551615ULL);
+  CHECK(s.at("engine") == nlohmann::json({{"value", "flip"}, {"from", "derived (auto)"}}));
+  CHECK(s.at("time").at("value") == 30.0);
+  auto beyond = run_tdisc("search --size 2x2 --rank 7 --seed 18446744073709551616 --time 1s -q --out " + dir + "2");
+  CHECK(beyond.code == 1);
+  CHECK(beyond.err.find("--seed: 18446744073709551616 is beyond 2^64") != std::string::npos);
 }

@@ -15,6 +15,7 @@ namespace {
 class LlmEngine : public search::Engine {
 public:
   std::string name() const override { return "llm"; }
+  const params::Table* param_table() const override { return &llm_table(); }
   nlohmann::json default_params() const override { return {{"llm", llm_default_params()}}; }
   std::vector<std::string> validate_params(const nlohmann::json& params) const override {
     return validate_llm_params(params);

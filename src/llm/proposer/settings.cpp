@@ -32,16 +32,42 @@ std::vector<WeightedModel> parse_models(const std::string& spec) {
   return out;
 }
 
-json llm_default_params() {
-  LlmSettings d;
-  return {{"url", ""}, {"model", ""}, {"key_env", d.key_env}, {"run_dir", ""}, {"proposals", "recipe"}, {"engines", ""},
-          {"max_calls", d.max_calls}, {"max_tokens", d.max_tokens}, {"call_max_tokens", d.call_max_tokens},
-          {"temperature", d.temperature}, {"timeout", d.timeout_s}, {"retries", d.retries},
-          {"retry_base", d.retry_base_s}, {"eval_seconds", d.eval_seconds}, {"repair_seconds", d.repair_seconds},
-          {"max_seeds", d.max_seeds}, {"islands", d.islands}, {"migrate_every", d.migrate_every},
-          {"inspirations", d.inspirations}, {"failures_shown", d.failures_shown}, {"exploit", d.exploit},
-          {"price_in", d.price_in}, {"price_out", d.price_out}};
+const params::Table& llm_table() {
+  using namespace params;
+  const LlmSettings d;
+  static const Table t{
+      "llm", "", "An LLM proposes search strategies (JSON recipes) or schemes; a program database keeps the best.\n"
+      "Read from params[\"llm\"] (the search command's --llm-* flags); url and model fall back to\n"
+      "OPENAI_BASE_URL and OPENAI_MODEL; the key is read from the variable named by key_env.",
+      {text("url", "", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (else $OPENAI_BASE_URL)"),
+       text("model", "", "model, or a weighted mix \"a:0.8,b:0.2\" (else $OPENAI_MODEL)"),
+       text("key_env", d.key_env, "environment variable holding the API key"),
+       text("run_dir", "", "where the database and the transcript are kept (the search's run directory)"),
+       text("proposals", "recipe", "what the LLM proposes: recipe, scheme or recipe,scheme"),
+       text("engines", "", "engines a recipe may use, comma-separated (empty: every built-in one)"),
+       integer("max_calls", d.max_calls, 0, 1e9, "most LLM calls in this run (0: no limit)"),
+       integer("max_tokens", d.max_tokens, 0, 1e15, "most tokens in this run (0: no limit)"),
+       integer("call_max_tokens", d.call_max_tokens, 16, 1e6, "most completion tokens per call"),
+       number("temperature", d.temperature, 0, 2, "sampling temperature"),
+       number("timeout", d.timeout_s, 0.1, 3600, "seconds per HTTP call"),
+       integer("retries", d.retries, 1, 20, "attempts per call (exponential back-off)"),
+       number("retry_base", d.retry_base_s, 0, 60, "first back-off in seconds"),
+       number("eval_seconds", d.eval_seconds, 0.01, 86400, "budget per seed when a recipe is evaluated"),
+       number("repair_seconds", d.repair_seconds, 0, 86400, "numeric repair of a near-miss proposed scheme, per seed"),
+       integer("max_seeds", d.max_seeds, 1, 64, "seeds a recipe is evaluated on"),
+       integer("islands", d.islands, 1, 64, "islands of the program database"),
+       integer("migrate_every", d.migrate_every, 1, 1e6, "proposals between migrations of the best between islands"),
+       integer("inspirations", d.inspirations, 0, 16, "other programs shown in a prompt"),
+       integer("failures_shown", d.failures_shown, 0, 32, "recent failures shown in a prompt"),
+       number("exploit", d.exploit, 0, 1, "chance that the parent is an island's best (else a random cell)"),
+       number("price_in", d.price_in, 0, 1e6, "USD per million prompt tokens (for the cost report)"),
+       number("price_out", d.price_out, 0, 1e6, "USD per million completion tokens")},
+      "",
+      ""};
+  return t;
 }
+
+json llm_default_params() { return params::defaults(llm_table()); }
 
 namespace {
 
@@ -75,51 +101,14 @@ std::string env_or(const char* name, const std::string& fallback) {
   return v && *v ? v : fallback;
 }
 
-std::string number_text(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
-}
-
-void check_range(const json& p, const std::string& key, double lo, double hi, bool integer, std::vector<std::string>& errors) {
-  if (!p.contains(key) || p[key].is_null()) return;
-  const json& v = p[key];
-  if (integer ? !v.is_number_integer() : !v.is_number()) {
-    errors.push_back("llm." + key + ": must be " + (integer ? "an integer" : "a number") + ", got " + v.dump());
-    return;
-  }
-  double x = v.get<double>();
-  if (x < lo || x > hi)
-    errors.push_back("llm." + key + ": " + v.dump() + " is out of range [" + number_text(lo) + ", " + number_text(hi) + "]");
-}
-
 }  // namespace
 
 std::vector<std::string> validate_llm_params(const json& params) {
-  std::vector<std::string> errors;
   const json p = section(params);
-  json defaults = llm_default_params();
+  json given = json::object();  // null means unset (the CLI passes null for flags not given)
   for (auto it = p.begin(); it != p.end(); ++it)
-    if (!defaults.contains(it.key())) errors.push_back("llm." + it.key() + ": unknown setting");
-  for (const char* key : {"url", "model", "key_env", "run_dir", "proposals", "engines"})
-    if (p.contains(key) && !p[key].is_null() && !p[key].is_string()) errors.push_back(std::string("llm.") + key + ": must be a string");
-  check_range(p, "max_calls", 0, 1e9, true, errors);
-  check_range(p, "max_tokens", 0, 1e15, true, errors);
-  check_range(p, "call_max_tokens", 16, 1e6, true, errors);
-  check_range(p, "temperature", 0, 2, false, errors);
-  check_range(p, "timeout", 0.1, 3600, false, errors);
-  check_range(p, "retries", 1, 20, true, errors);
-  check_range(p, "retry_base", 0, 60, false, errors);
-  check_range(p, "eval_seconds", 0.01, 86400, false, errors);
-  check_range(p, "repair_seconds", 0, 86400, false, errors);
-  check_range(p, "max_seeds", 1, 64, true, errors);
-  check_range(p, "islands", 1, 64, true, errors);
-  check_range(p, "migrate_every", 1, 1e6, true, errors);
-  check_range(p, "inspirations", 0, 16, true, errors);
-  check_range(p, "failures_shown", 0, 32, true, errors);
-  check_range(p, "exploit", 0, 1, false, errors);
-  check_range(p, "price_in", 0, 1e6, false, errors);
-  check_range(p, "price_out", 0, 1e6, false, errors);
+    if (!it.value().is_null()) given[it.key()] = it.value();
+  std::vector<std::string> errors = params::check_object(llm_table(), given, "llm.");
   if (!errors.empty()) return errors;
   LlmSettings s = read_llm_settings(params);
   if (s.url.empty()) errors.push_back("llm.url: no endpoint (give --llm-url or set OPENAI_BASE_URL, e.g. http://127.0.0.1:8080/v1)");

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "src/search/params/table.hpp"
+
 namespace tdisc::llm {
 
 struct WeightedModel {
@@ -33,6 +35,8 @@ struct LlmSettings {
   double price_in = 0, price_out = 0;            // USD per million prompt / completion tokens
 };
 
+// Every setting: default, range, help (the engine's parameter table).
+const params::Table& llm_table();
 // Defaults as JSON (the engine's default_params()).
 nlohmann::json llm_default_params();
 // One message per problem; empty when the params can be used.

@@ -13,6 +13,7 @@ namespace {
 class FlipEngine : public Engine {
 public:
   std::string name() const override { return "flip"; }
+  const params::Table* param_table() const override { return &flip::flip_table(); }
   nlohmann::json default_params() const override { return flip::default_flip_params(); }
   std::vector<std::string> validate_params(const nlohmann::json& params) const override {
     return flip::check_flip_params(params);

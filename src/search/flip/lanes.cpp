@@ -4,6 +4,7 @@
 // walk and the lifted GF2 walk each succeed on different seeds; docs/PERFORMANCE.md.)
 #include "src/search/flip/lanes.hpp"
 
+#include <atomic>
 #include <exception>
 #include <mutex>
 #include <thread>
@@ -65,6 +66,7 @@ struct Checkpoints {
   std::vector<Lane> lanes;
   std::vector<nlohmann::json> states;
   std::vector<bool> owed;  // another lane just checkpointed: this one should follow at once
+  std::atomic<bool> failed{false};  // a lane threw: the others stop at once, and run_lanes rethrows
 };
 
 class LaneReporter : public Reporter {
@@ -78,7 +80,7 @@ public:
   }
   void add(const std::string& counter, double delta) override { base_.add(counter, delta); }
   void set(const std::string& counter, double value) override { base_.set(counter, value); }
-  bool stop_requested() const override { return base_.stop_requested(); }
+  bool stop_requested() const override { return shared_.failed.load() || base_.stop_requested(); }
   int best_rank() const override { return base_.best_rank(); }
   bool exchange_due(const std::string& walk) const override { return base_.exchange_due(walk); }
   std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool) override {
@@ -186,12 +188,14 @@ void run_lanes(const EngineConfig& config, Reporter& reporter) {
         run_lane(configs[i], params[i], lanes[i], *reporters[i]);
       } catch (...) {
         errors[i] = std::current_exception();
+        shared.failed = true;
       }
     });
   try {
     run_lane(configs[0], params[0], lanes[0], *reporters[0]);
   } catch (...) {
     errors[0] = std::current_exception();
+    shared.failed = true;
   }
   for (auto& t : threads) t.join();
   for (auto& e : errors)

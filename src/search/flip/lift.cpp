@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "decomposition/error.hpp"
 #include "src/search/flip/field.hpp"
 #include "verifier/verify.hpp"
 
@@ -291,6 +292,8 @@ std::optional<Scheme> rational_scheme(const Scheme& shape, const Layout& L, cons
 
 }  // namespace
 
+int max_hensel_steps(int p) { return p == 2 ? 39 : 24; }
+
 LiftResult hensel_lift(const Scheme& modp, int p, int max_steps) {
   LiftResult out;
   if (p != 2 && p != 3) {
@@ -304,8 +307,8 @@ LiftResult hensel_lift(const Scheme& modp, int p, int max_steps) {
     for (int b = 0; b < L.f.b_size(); ++b) x[L.v(r, b)] = modp.v(r, b).re().get_num().get_si();
     for (int c = 0; c < L.f.c_size(); ++c) x[L.w(r, c)] = modp.w(r, c).re().get_num().get_si();
   }
-  const int max_k = p == 2 ? 40 : 25;  // p^k below 2^40, so triple products fit in 128 bits
-  if (max_steps > max_k - 1) max_steps = max_k - 1;
+  TDISC_REQUIRE(max_steps >= 0 && max_steps <= max_hensel_steps(p),
+                "max_steps " + std::to_string(max_steps) + " above " + std::to_string(max_hensel_steps(p)) + " for p = " + std::to_string(p));
   Solver solver = jacobian_mod_p(L, x, p);
   long long pj = 1;  // p^j
   for (int j = 0; j <= max_steps; ++j) {

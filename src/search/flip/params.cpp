@@ -1,73 +1,60 @@
 // The flip engine's parameters: defaults, validation (one precise message per problem) and parsing.
 #include "src/search/flip/params.hpp"
 
-#include <algorithm>
+#include "src/search/flip/lift.hpp"
+
 
 namespace tdisc::search::flip {
 
-nlohmann::json default_flip_params() {
-  FlipParams d;
-  return {{"walk_ring", d.walk_ring},         {"plus_min", d.walk.plus_min},   {"plus_max", d.walk.plus_max},
-          {"plus_diff", d.walk.plus_diff},    {"reductions", d.walk.reductions}, {"batch", d.batch},
-          {"pool_size", d.pool_size},         {"restart_after", d.restart_after}, {"adopt", d.adopt}, {"fresh", d.fresh},
-          {"max_flips", d.max_flips},         {"lift_steps", d.lift_steps},    {"lift_tries", d.lift_tries},
-          {"lift_every", d.lift_every},       {"symmetry", d.symmetry},           {"diagonal", d.diagonal},
-          {"pick", d.walk.pick_by_factor ? "factor" : "pair"}};
+const params::Table& flip_table() {
+  using namespace params;
+  const FlipParams d;
+  static const Table t{
+      "flip", "", "Flip-graph walks (Kauers–Moosbauer 2022) with plus transitions (Arai–Ichikawa–Hukushima 2024),\n"
+      "Z3-symmetric walks (Moosbauer–Poole 2025) and Hensel lifting of GF(2)/GF(3) schemes.",
+      {choice("walk_ring", d.walk_ring, {"auto", "ZT", "GF2", "GF3"},
+              "ring the walk runs over (auto: GF2/GF3 targets there, others over ZT; GF2/GF3 for a Z/Q target lift)"),
+       integer("plus_min", d.walk.plus_min, 1, 1L << 40, "a plus transition after a random number of flips in [plus_min, plus_max] without a rank drop"),
+       integer("plus_max", d.walk.plus_max, 1, 1L << 40, "upper end of that interval (≥ plus_min)"),
+       integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff"),
+       boolean("reductions", d.walk.reductions, "apply reductions when two terms share two factors"),
+       integer("batch", d.batch, 1, 1 << 24, "moves between looks at the pool, the clock and the reporter"),
+       integer("pool_size", static_cast<long>(d.pool_size), 1, 100000, "best states kept for restarts"),
+       integer("restart_after", d.restart_after, 1, 1L << 50,
+               "flips without a walker improving before it restarts from the pool (z3 walks: 5000000 unless given)"),
+       number("adopt", d.adopt, 0, 1, "chance that a walker jumps to a better pool state when one appears"),
+       number("fresh", d.fresh, 0, 1, "chance that a due restart goes back to the start scheme (z3 walks: 1 unless given)"),
+       integer("max_flips", d.max_flips, 0, 1L << 50, "flips per walker, 0: no limit (exactly reproducible runs)"),
+       integer("lift_steps", d.lift_steps, 1, 39, "Hensel steps before giving up (p^(steps+1) below 2^40: at most 39 from GF2, 24 from GF3)"),
+       integer("lift_tries", d.lift_tries, 0, 1000000, "lift attempts per rank before that rank is left to the walk"),
+       integer("lift_every", d.lift_every, 0, 1L << 50, "flips between lifts of a walker's state at its best rank (0: new bests only)"),
+       choice("symmetry", d.symmetry, {"auto", "none", "z3"},
+              "z3: only schemes invariant under (u,v,w) → (v,w,u) (square formats); auto: a z3 lane beside a plain one"),
+       text("diagonal", d.diagonal, "z3: the diagonal partition giving the fixed terms, \"0,1|2\" or \"auto\""),
+       choice("pick", d.walk.pick_by_factor ? "factor" : "pair", {"pair", "factor"},
+              "how a flip is drawn: pair (a uniform flip pair) or factor (a uniform shared factor, then a pair)")},
+      "",
+      ""};
+  return t;
 }
 
-namespace {
-
-void check_integer(const nlohmann::json& p, const char* key, long lo, long hi, std::vector<std::string>& out) {
-  if (!p.contains(key)) return;
-  const auto& v = p[key];
-  if (!v.is_number_integer()) {
-    out.push_back(std::string(key) + ": must be an integer");
-    return;
-  }
-  long x = v.get<long>();
-  if (x < lo || x > hi)
-    out.push_back(std::string(key) + ": " + std::to_string(x) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
-}
-
-}  // namespace
+nlohmann::json default_flip_params() { return params::defaults(flip_table()); }
 
 std::vector<std::string> check_flip_params(const nlohmann::json& p) {
-  std::vector<std::string> out;
   if (!p.is_object()) return {"flip parameters must be a JSON object"};
-  nlohmann::json known = default_flip_params();
-  for (auto& [k, v] : p.items())
-    if (!known.contains(k) && k != "llm") out.push_back("unknown flip parameter \"" + k + "\" (known: plus_min, plus_max, plus_diff, reductions, walk_ring, batch, pool_size, restart_after, adopt, fresh, max_flips, lift_steps, lift_tries, lift_every, symmetry, diagonal, pick)");
-  if (p.contains("walk_ring")) {
-    const auto& w = p["walk_ring"];
-    static const std::vector<std::string> rings = {"auto", "ZT", "GF2", "GF3"};
-    if (!w.is_string() || std::find(rings.begin(), rings.end(), w.get<std::string>()) == rings.end())
-      out.push_back("walk_ring: must be one of auto, ZT, GF2, GF3");
-  }
-  if (p.contains("symmetry") && !(p["symmetry"].is_string() && (p["symmetry"] == "auto" || p["symmetry"] == "none" || p["symmetry"] == "z3")))
-    out.push_back("symmetry: must be \"auto\", \"none\" or \"z3\"");
+  nlohmann::json given = p;
+  given.erase("llm");  // the llm engine's section may ride along in a recipe
+  std::vector<std::string> out = params::check_object(flip_table(), given, "params.");
   if (const nlohmann::json d = p.value("diagonal", nlohmann::json("auto"));
-      !d.is_string() || (d != "auto" && d.get<std::string>().find_first_not_of("0123456789,|") != std::string::npos))
-    out.push_back("diagonal: must be \"auto\" or a partition of the diagonal such as \"0,1|2\"");
-  if (p.contains("pick") && !(p["pick"] == "pair" || p["pick"] == "factor"))
-    out.push_back("pick: must be \"pair\" (a uniform flip pair) or \"factor\" (a uniform shared factor, then a pair)");
-  check_integer(p, "plus_min", 1, 1L << 40, out);
-  check_integer(p, "plus_max", 1, 1L << 40, out);
-  check_integer(p, "plus_diff", 0, 64, out);
-  check_integer(p, "batch", 1, 1 << 24, out);
-  check_integer(p, "pool_size", 1, 100000, out);
-  check_integer(p, "restart_after", 1, 1L << 50, out);
-  check_integer(p, "max_flips", 0, 1L << 50, out);
-  check_integer(p, "lift_steps", 1, 38, out);
-  check_integer(p, "lift_tries", 0, 1000000, out);
-  check_integer(p, "lift_every", 0, 1L << 50, out);
-  if (p.contains("reductions") && !p["reductions"].is_boolean()) out.push_back("reductions: must be true or false");
-  if (p.contains("adopt") && (!p["adopt"].is_number() || p["adopt"].get<double>() < 0 || p["adopt"].get<double>() > 1))
-    out.push_back("adopt: must be a number in 0..1");
-  if (p.contains("fresh") && (!p["fresh"].is_number() || p["fresh"].get<double>() < 0 || p["fresh"].get<double>() > 1))
-    out.push_back("fresh: must be a number in 0..1");
+      d.is_string() && d != "auto" && d.get<std::string>().find_first_not_of("0123456789,|") != std::string::npos)
+    out.push_back("params.diagonal: must be \"auto\" or a partition of the diagonal such as \"0,1|2\"");
   if (!out.empty()) return out;
+  // Lifts from GF3 stop at 24 Hensel steps (3^25 < 2^40), from GF2 at 39: refused, never lowered.
+  if (p.value("walk_ring", std::string("auto")) == "GF3" && p.value("lift_steps", 0) > max_hensel_steps(3))
+    out.push_back("params.lift_steps: " + std::to_string(p.value("lift_steps", 0)) + " is out of range [1.." +
+                  std::to_string(max_hensel_steps(3)) + "] with walk_ring GF3 (3^(steps+1) must stay below 2^40)");
   long lo = p.value("plus_min", FlipParams{}.walk.plus_min), hi = p.value("plus_max", FlipParams{}.walk.plus_max);
-  if (lo > hi) out.push_back("plus_min (" + std::to_string(lo) + ") must not exceed plus_max (" + std::to_string(hi) + ")");
+  if (lo > hi) out.push_back("params.plus_min (" + std::to_string(lo) + ") must not exceed plus_max (" + std::to_string(hi) + ")");
   return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "decomposition/ring.hpp"
 #include "src/search/flip/walker.hpp"
+#include "src/search/params/table.hpp"
 
 namespace tdisc::search::flip {
 
@@ -30,6 +31,7 @@ struct FlipParams {
 inline constexpr double kSymmetricFresh = 1.0;
 inline constexpr long kSymmetricRestartAfter = 5000000;
 
+const params::Table& flip_table();  // every parameter: default, range, help
 nlohmann::json default_flip_params();
 std::vector<std::string> check_flip_params(const nlohmann::json& params);
 FlipParams parse_flip_params(const nlohmann::json& params);  // params already checked

@@ -11,6 +11,7 @@
 #include "src/search/numeric/params.hpp"
 #include "src/search/numeric/restart.hpp"
 #include "src/search/numeric/seeds.hpp"
+#include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::search {
@@ -21,14 +22,9 @@ using namespace numeric;
 using Clock = std::chrono::steady_clock;
 
 std::optional<Seed> seed_from_scheme(const Scheme& s) {
+  FloatFactors x = float_factors(s);  // I_q × R, column r = term r
   Seed seed;
-  const CoeffMatrix* m[3] = {&s.u, &s.v, &s.w};
-  for (int q = 0; q < 3; ++q) {
-    seed.x.f[q] = Mat<cdouble>(m[q]->cols(), m[q]->rows());  // I_q × R
-    for (Eigen::Index r = 0; r < m[q]->rows(); ++r)
-      for (Eigen::Index i = 0; i < m[q]->cols(); ++i)
-        seed.x.f[q](i, r) = {(*m[q])(r, i).real_double(), (*m[q])(r, i).imag_double()};
-  }
+  seed.x.f = {std::move(x.a), std::move(x.b), std::move(x.c)};
   return seed;
 }
 
@@ -187,6 +183,7 @@ private:
 class NumericEngine : public Engine {
 public:
   std::string name() const override { return "numeric"; }
+  const params::Table* param_table() const override { return &numeric_table(); }
   nlohmann::json default_params() const override { return default_params_json(); }
   std::vector<std::string> validate_params(const nlohmann::json& p) const override { return validate(p); }
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "decomposition/error.hpp"
 #include "src/search/known_ranks.hpp"
@@ -12,122 +11,61 @@
 
 namespace tdisc::search::numeric {
 
-namespace {
-
-enum class Kind { Number, Integer, Boolean, Choice };
-
-struct Spec {
-  const char* name;
-  Kind kind;
-  nlohmann::json fallback;
-  double lo = 0, hi = 0;  // inclusive range for numbers and integers
-  std::vector<std::string> choices = {};
-};
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-const std::vector<Spec>& table() {
-  static const std::vector<Spec> t = {
-      {"method", Kind::Choice, "auto", 0, 0, {"auto", "als", "lm"}},
-      {"round_method", Kind::Choice, "auto", 0, 0, {"auto", "als", "lm"}},
-      {"field", Kind::Choice, "auto", 0, 0, {"auto", "real", "complex"}},
-      {"lattice", Kind::Choice, "auto", 0, 0, {"auto", "ternary", "integer", "half", "half-gaussian"}},
-      {"init_scale", Kind::Number, 0.3, 1e-6, 10},
-      {"restarts", Kind::Integer, 0, 0, 1e12},
-      {"restart_seconds", Kind::Number, 0, 0, 1e7},
-      {"als_iterations", Kind::Integer, 0, 0, 1e8},
-      {"lm_iterations", Kind::Integer, 300, 1, 1e7},
-      {"reg_start", Kind::Number, 1e-2, 0, 10},
-      {"reg_end", Kind::Number, 1e-6, 0, 10},
-      {"noise_start", Kind::Number, 0.02, 0, 10},
-      {"noise_decay", Kind::Number, 0.85, 0, 1},
-      {"noise_every", Kind::Integer, 25, 1, 1e8},
-      {"clip", Kind::Number, 2.0, 0, 1e6},
-      {"balance", Kind::Boolean, true},
-      {"converge_residual", Kind::Number, 1e-9, 0, 1e3},
-      {"discretise_below", Kind::Number, 1e-4, 0, 1e3},
-      {"stall_iterations", Kind::Integer, 500, 1, 1e8},
-      {"lattice_weight_start", Kind::Number, 1e-4, 0, 1e6},
-      {"lattice_weight_end", Kind::Number, 0.3, 0, 1e6},
-      {"lattice_iterations", Kind::Integer, 600, 0, 1e8},
-      {"relax_iterations", Kind::Integer, 500, 0, 1e8},
-      {"round_fraction", Kind::Number, 0.08, 1e-6, 1},
-      {"round_factors", Kind::Integer, 2, 2, 3},
-      {"round_deferrals", Kind::Integer, 4, 0, 1000},
-      {"round_iterations", Kind::Integer, 200, 0, 1e7},
-      {"round_backtracks", Kind::Integer, 3, 0, 100},
-      {"round_residual", Kind::Number, 1e-3, 0, 1e3},
-      {"round_lattice_weight", Kind::Number, 1e-5, 0, 1e6},
-      {"repair_max_denominator", Kind::Integer, 8, 0, 64},
-      {"repair_from_fraction", Kind::Number, 0.5, 0, 1},
-      {"seed_pool", Kind::Integer, 8, 0, 1000},
-      {"seed_probability", Kind::Number, 0.2, 0, 1},
-      {"seed_noise", Kind::Number, 0.05, 0, 10},
-      // Set per rank by MPI runs (src/search/mpi/rank_config.cpp): rank k of N takes restarts k, k+N, …
-      // and the k-th GPU of its host, so N ranks run the single-process sequence of restarts between them.
-      {"restart_offset", Kind::Integer, 0, 0, 1e12},
-      {"restart_stride", Kind::Integer, 1, 1, 1e6},
-      {"device_index", Kind::Integer, 0, 0, 1024},
-  };
+const params::Table& numeric_table() {
+  using namespace params;
+  static const Table t{
+      "numeric", "", "Alternating least squares / Levenberg–Marquardt on real or complex factors, a lattice\n"
+      "discretisation schedule and an exact repair over Q (AlphaEvolve-style numerical search).",
+      {choice("method", "auto", {"auto", "als", "lm"}, "continuous phase: ALS sweeps or LM steps (auto: ALS)"),
+       choice("round_method", "auto", {"auto", "als", "lm"}, "re-fits while rounding (auto: LM once few enough entries are free)"),
+       choice("field", "auto", {"auto", "real", "complex"}, "real or complex factors (auto: complex for the half-gaussian lattice)"),
+       choice("lattice", "auto", {"auto", "ternary", "integer", "half", "half-gaussian"},
+              "lattice the coefficients are rounded onto (auto: by ring and rank, see auto_lattice)"),
+       number("init_scale", 0.3, 1e-6, 10, "standard deviation of the random initial factors"),
+       integer("restarts", 0, 0, 1e12, "restarts (0: until the budget is spent)"),
+       number("restart_seconds", 0, 0, 1e7, "time limit per restart (0: none; then runs are reproducible)"),
+       integer("als_iterations", 0, 0, 1e8, "ALS sweeps of the continuous phase (0: by size, max(3000, 5·unknowns))"),
+       integer("lm_iterations", 300, 1, 1e7, "LM steps of the continuous phase"),
+       number("reg_start", 1e-2, 0, 10, "Tikhonov regularisation at the start (decays geometrically)"),
+       number("reg_end", 1e-6, 0, 10, "regularisation at the end"),
+       number("noise_start", 0.02, 0, 10, "scale of the noise added to escape swamps"),
+       number("noise_decay", 0.85, 0, 1, "factor applied to the noise at each injection"),
+       integer("noise_every", 25, 1, 1e8, "sweeps between noise injections"),
+       number("clip", 2.0, 0, 1e6, "largest magnitude of a coefficient during the continuous phase"),
+       boolean("balance", true, "rebalance the norms of u, v, w of each term"),
+       number("converge_residual", 1e-9, 0, 1e3, "residual at which the continuous phase has converged"),
+       number("discretise_below", 1e-4, 0, 1e3, "residual below which discretisation starts"),
+       integer("stall_iterations", 500, 1, 1e8, "sweeps without progress before a restart"),
+       number("lattice_weight_start", 1e-4, 0, 1e6, "weight of the pull towards the lattice at the start"),
+       number("lattice_weight_end", 0.3, 0, 1e6, "weight of that pull at the end"),
+       integer("lattice_iterations", 600, 0, 1e8, "sweeps of the lattice-pull phase"),
+       integer("relax_iterations", 500, 0, 1e8, "sweeps of relaxation after the pull"),
+       number("round_fraction", 0.08, 1e-6, 1, "share of the free entries rounded per batch"),
+       integer("round_factors", 2, 2, 3, "2: round U, V and solve W exactly; 3: round all three"),
+       integer("round_deferrals", 4, 0, 1000, "entries left to the repair when both lattice neighbours fail"),
+       integer("round_iterations", 200, 0, 1e7, "ALS sweeps per rounding batch (LM: a twentieth)"),
+       integer("round_backtracks", 3, 0, 100, "backtracks of a rounding batch that raised the residual"),
+       number("round_residual", 1e-3, 0, 1e3, "largest residual a rounding batch may leave"),
+       number("round_lattice_weight", 1e-5, 0, 1e6, "lattice weight during the rounding re-fits"),
+       integer("repair_max_denominator", 8, 0, 64, "largest denominator the exact repair may introduce"),
+       number("repair_from_fraction", 0.5, 0, 1, "share of entries rounded before the exact repair is tried"),
+       integer("seed_pool", 8, 0, 1000, "near-miss schemes kept as seeds for later restarts"),
+       number("seed_probability", 0.2, 0, 1, "chance that a restart starts from a pooled seed"),
+       number("seed_noise", 0.05, 0, 10, "noise added to a pooled seed"),
+       // Set per rank by MPI runs (src/search/mpi/rank_config.cpp): N ranks run the single-process
+       // sequence of restarts between them, each on the GPU of its host that matches its local rank.
+       integer("restart_offset", 0, 0, 1e12, "first restart index of this process (MPI: its rank)"),
+       integer("restart_stride", 1, 1, 1e6, "distance between this process's restart indices (MPI: the number of ranks)"),
+       integer("device_index", 0, 0, 1024, "GPU of this host a device engine uses (MPI: the rank's local rank)")},
+      "",
+      ""};
   return t;
 }
 
-std::string number_text(double v) {
-  nlohmann::json j = v;
-  return j.dump();
-}
-
-std::string check(const Spec& s, const nlohmann::json& v) {
-  const std::string where = std::string("params.") + s.name + ": ";
-  switch (s.kind) {
-    case Kind::Boolean:
-      if (!v.is_boolean()) return where + "expected true or false, got " + v.dump();
-      return "";
-    case Kind::Choice: {
-      if (!v.is_string()) return where + "expected a string, got " + v.dump();
-      for (const auto& c : s.choices)
-        if (v.get<std::string>() == c) return "";
-      std::string list;
-      for (const auto& c : s.choices) list += (list.empty() ? "" : ", ") + c;
-      return where + "expected one of " + list + ", got " + v.dump();
-    }
-    case Kind::Integer:
-      if (!v.is_number_integer()) return where + "expected an integer, got " + v.dump();
-      break;
-    case Kind::Number:
-      if (!v.is_number()) return where + "expected a number, got " + v.dump();
-      if (!std::isfinite(v.get<double>())) return where + "expected a finite number";
-      break;
-  }
-  double x = v.get<double>();
-  if (x < s.lo || x > s.hi)
-    return where + "must lie in [" + number_text(s.lo) + ", " + number_text(s.hi) + "], got " + v.dump();
-  return "";
-}
-
-}  // namespace
-
-nlohmann::json default_params_json() {
-  nlohmann::json j = nlohmann::json::object();
-  for (const auto& s : table()) j[s.name] = s.fallback;
-  return j;
-}
+nlohmann::json default_params_json() { return params::defaults(numeric_table()); }
 
 std::vector<std::string> validate(const nlohmann::json& params) {
-  std::vector<std::string> problems;
-  if (!params.is_object()) return {"params: expected a JSON object, got " + params.dump()};
-  for (const auto& [key, value] : params.items()) {
-    const Spec* spec = nullptr;
-    for (const auto& s : table())
-      if (key == s.name) spec = &s;
-    if (!spec) {
-      std::string known;
-      for (const auto& s : table()) known += (known.empty() ? "" : ", ") + std::string(s.name);
-      problems.push_back("params." + key + ": unknown parameter (known: " + known + ")");
-      continue;
-    }
-    if (auto msg = check(*spec, value); !msg.empty()) problems.push_back(msg);
-  }
+  std::vector<std::string> problems = params::check_object(numeric_table(), params, "params.");
   if (problems.empty()) {
     nlohmann::json m = default_params_json();
     m.update(params);

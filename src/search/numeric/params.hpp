@@ -7,6 +7,7 @@
 
 #include "src/search/engine.hpp"
 #include "src/search/numeric/lattice.hpp"
+#include "src/search/params/table.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -44,6 +45,7 @@ struct Params {
   double seed_probability = 0.2, seed_noise = 0.05;
 };
 
+const params::Table& numeric_table();  // every parameter: default, range, help
 // Every parameter with its default ("auto" for method, field and lattice: chosen from the target).
 nlohmann::json default_params_json();
 // One message per problem: unknown key, wrong type, out of range, unknown choice.

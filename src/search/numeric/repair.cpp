@@ -1,8 +1,9 @@
 // Rounding to exact coefficients and the exact repair: K·Xᵀ = T_(q) with K = Y ⊙ Z, solved over
-// Q(i) by Gauss–Jordan (exact_solve.cpp); every outcome goes through the exact verifier.
+// Q(i) by Gauss–Jordan (decomposition/exact_solve.cpp); every outcome goes through the exact verifier.
 #include "src/search/numeric/repair.hpp"
 
-#include "src/search/numeric/exact_solve.hpp"
+#include "decomposition/exact_solve.hpp"
+#include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::search::numeric {
@@ -35,13 +36,6 @@ System mode_system(Format f, const ExactFactors& x, int q) {
         if (!y(a, r).is_zero() && !z(c, r).is_zero()) s.k(a * K + c, r) = y(a, r) * z(c, r);
   for (const auto& o : t.ones[q]) s.b(o[1] * K + o[2], o[0]) = 1;
   return s;
-}
-
-Mat<cdouble> to_complex(const CoeffMatrix& m) {
-  Mat<cdouble> out(m.rows(), m.cols());
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (Eigen::Index j = 0; j < m.cols(); ++j) out(i, j) = {m(i, j).real_double(), m(i, j).imag_double()};
-  return out;
 }
 
 }  // namespace

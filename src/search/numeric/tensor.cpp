@@ -1,5 +1,5 @@
-// The sparse matmul tensor and the dense residual of a floating-point decomposition of it.
-// Plain CP algebra (Kolda–Bader 2009 notation: unfoldings, Khatri–Rao products).
+// The sparse matmul tensor (its nmp ones, rotated per mode) and the masks of fixed entries.
+// Plain CP algebra (Kolda–Bader 2009 notation); the residual lives in verifier/float_residual.
 #include "src/search/numeric/tensor.hpp"
 
 namespace tdisc::search::numeric {
@@ -32,35 +32,7 @@ FixedMask no_fixed(const Factors<S>& x) {
   return m;
 }
 
-template <class S>
-Mat<S> khatri_rao(const Mat<S>& y, const Mat<S>& z) {
-  const auto J = y.rows(), K = z.rows();
-  Mat<S> kr(J * K, y.cols());
-  for (Eigen::Index r = 0; r < y.cols(); ++r)
-    for (Eigen::Index a = 0; a < J; ++a) kr.col(r).segment(a * K, K) = y(a, r) * z.col(r);
-  return kr;
-}
-
-template <class S>
-Mat<S> residual_unfolding(const MatmulTensor& t, const Factors<S>& x) {
-  Mat<S> e = x.f[0] * khatri_rao<S>(x.f[1], x.f[2]).transpose();  // (nm) × ((mp)·(pn))
-  const Eigen::Index K = t.dims[2];
-  for (const auto& o : t.ones[0]) e(o[0], o[1] * K + o[2]) -= S(1);
-  return e;
-}
-
-template <class S>
-double residual(const MatmulTensor& t, const Factors<S>& x) {
-  return residual_unfolding(t, x).norm();
-}
-
 template FixedMask no_fixed(const Factors<double>&);
 template FixedMask no_fixed(const Factors<cdouble>&);
-template Mat<double> khatri_rao(const Mat<double>&, const Mat<double>&);
-template Mat<cdouble> khatri_rao(const Mat<cdouble>&, const Mat<cdouble>&);
-template Mat<double> residual_unfolding(const MatmulTensor&, const Factors<double>&);
-template Mat<cdouble> residual_unfolding(const MatmulTensor&, const Factors<cdouble>&);
-template double residual(const MatmulTensor&, const Factors<double>&);
-template double residual(const MatmulTensor&, const Factors<cdouble>&);
 
 }  // namespace tdisc::search::numeric

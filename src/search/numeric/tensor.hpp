@@ -1,5 +1,5 @@
 // The matmul tensor T⟨n,m,p⟩ in trace form as a sparse list of its nmp ones, and floating-point
-// factor matrices (real or complex) with the residual ‖T − [[A,B,C]]‖_F (DESIGN §1).
+// factor matrices (real or complex); their residual ‖T − [[A,B,C]]‖_F is the verifier's (DESIGN §1).
 #pragma once
 #include <Eigen/Dense>
 #include <array>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "decomposition/format.hpp"
+#include "verifier/float_residual.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -41,16 +42,15 @@ struct FixedMask {
 template <class S>
 FixedMask no_fixed(const Factors<S>& x);
 
-// Khatri–Rao product: (J·K) × R with row y·K + z equal to Y(y,:) ∘ Z(z,:).
+// ‖T − Σ_r a_r ⊗ b_r ⊗ c_r‖_F and its dense mode-0 unfolding E = model − T, (nm) × ((mp)·(pn)):
+// the verifier's float residual (verifier/float_residual.hpp) on the engine's factor type.
 template <class S>
-Mat<S> khatri_rao(const Mat<S>& y, const Mat<S>& z);
-
-// ‖T − Σ_r a_r ⊗ b_r ⊗ c_r‖_F, computed densely (exact enough near zero, unlike the Gram form).
+double residual(const MatmulTensor& t, const Factors<S>& x) {
+  return brent_residual<S>(t.format, x.f[0], x.f[1], x.f[2]);
+}
 template <class S>
-double residual(const MatmulTensor& t, const Factors<S>& x);
-
-// The dense residual tensor E = model − T, mode-0 unfolding: (nm) × ((mp)·(pn)).
-template <class S>
-Mat<S> residual_unfolding(const MatmulTensor& t, const Factors<S>& x);
+Mat<S> residual_unfolding(const MatmulTensor& t, const Factors<S>& x) {
+  return brent_residual_unfolding<S>(t.format, x.f[0], x.f[1], x.f[2]);
+}
 
 }  // namespace tdisc::search::numeric

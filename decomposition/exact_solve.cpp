@@ -1,12 +1,12 @@
 // Gauss–Jordan elimination over Gaussian rationals (exact; sparse rows skip zero entries).
 // Textbook reduced row echelon form; consistency is decided exactly, never by a tolerance.
-#include "src/search/numeric/exact_solve.hpp"
+#include "decomposition/exact_solve.hpp"
 
 #include <vector>
 
 #include "decomposition/error.hpp"
 
-namespace tdisc::search::numeric {
+namespace tdisc {
 
 namespace {
 
@@ -79,4 +79,4 @@ ExactSolution solve_exact(const CoeffMatrix& k, const CoeffMatrix& b, const Coef
   return out;
 }
 
-}  // namespace tdisc::search::numeric
+}  // namespace tdisc

@@ -1,12 +1,12 @@
-// Exact linear algebra over Q(i): Gauss–Jordan elimination on tdisc::Coeff, used by the repair to
-// solve for one factor of a scheme exactly when the other two are fixed.
+// Exact linear algebra over Q(i): the one Gauss–Jordan elimination on tdisc::Coeff. The numeric
+// repair solves for one factor of a scheme with it; inverse() (de Groote's action) inverts with it.
 #pragma once
 #include <optional>
 #include <string>
 
 #include "decomposition/scheme.hpp"
 
-namespace tdisc::search::numeric {
+namespace tdisc {
 
 struct ExactSolution {
   std::optional<CoeffMatrix> x;  // n × k when the system is consistent
@@ -18,4 +18,4 @@ struct ExactSolution {
 // free unknowns equal `preferred` (n × k), so a repair stays close to the rounded numeric point.
 ExactSolution solve_exact(const CoeffMatrix& k, const CoeffMatrix& b, const CoeffMatrix& preferred);
 
-}  // namespace tdisc::search::numeric
+}  // namespace tdisc

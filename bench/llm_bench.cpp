@@ -1,6 +1,8 @@
-// Does the loop pay? A scripted sequence of improving recipes is run through the whole "llm" engine
-// with the real numeric engine, and the recipe the database ends up preferring is re-measured on
-// fresh seeds against the engine's default recipe: time to target must drop.
+// bench_llm: does the LLM loop pay? A scripted sequence of improving recipes is run through the whole
+// "llm" engine with the real numeric engine, and the recipe the database ends up preferring is
+// re-measured on fresh seeds against the engine's default recipe. A measurement (wall-clock times
+// on a shared machine), not a test: bench/llm.sh runs it and records bench/results/. Built on the
+// tests' scripted HTTP server (tests/llm/script_server) and Catch2's runner.
 #include <catch2/catch.hpp>
 
 #include "tests/llm/null_reporter.hpp"
@@ -86,8 +88,6 @@ std::pair<Score, Score> measure_pair(const std::string& engine, const json& cand
 
 // 2x2x3 rank 11 over Q with the numeric engine: its default recipe against what a scripted "model"
 // proposes in three calls (one worse, two better), as chosen by the database, re-measured.
-// A measurement, not a unit test (wall-clock times on a shared machine): hidden from the suite and
-// run by bench/llm.sh, which records its numbers in bench/results/.
 TEST_CASE("a scripted sequence of improving recipes cuts time to target", "[.][llm][improve]") {
   llm::register_llm_engine();
   REQUIRE(search::make_engine("numeric"));

@@ -1,10 +1,14 @@
-// Formatting of the progress line (see progress.hpp); the orchestrator decides when to print.
-#include "src/search/progress.hpp"
+// The progress line of `tdisc search` (progress.hpp): its formatting and the terminal sink.
+#include "src/cli/progress.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 
-namespace tdisc::search {
+namespace tdisc::cli {
 
 std::string human_count(double x) {
   char buf[32];
@@ -23,7 +27,7 @@ std::string human_seconds(double s) {
   return buf;
 }
 
-std::string progress_line(const ProgressView& v) {
+std::string progress_line(const search::ProgressView& v, double rate, const std::string& rate_name) {
   auto get = [&](const char* k) -> double {
     auto it = v.counters.find(k);
     return it == v.counters.end() ? NAN : it->second;
@@ -33,7 +37,7 @@ std::string progress_line(const ProgressView& v) {
   std::string line = head;
   if (double r = get("rank"); !std::isnan(r)) line += " rank " + std::to_string(static_cast<int>(r)) + " ·";
   line += " best " + (v.best_rank > 0 ? std::to_string(v.best_rank) : std::string("-")) + " → " + std::to_string(v.target_rank);
-  if (!v.rate_name.empty()) line += " · " + human_count(v.rate) + " " + v.rate_name;
+  if (!rate_name.empty()) line += " · " + human_count(rate) + " " + rate_name;
   if (double r = get("restarts"); !std::isnan(r)) line += " · restarts " + human_count(r);
   if (double a = get("lift_attempts"); !std::isnan(a)) {
     double ok = get("lifts");
@@ -57,4 +61,23 @@ std::string progress_line(const ProgressView& v) {
   return line;
 }
 
-}  // namespace tdisc::search
+TerminalProgress::TerminalProgress() : tty_(isatty(STDERR_FILENO)) {}
+
+void TerminalProgress::update(const search::ProgressView& v) {
+  if (v.session - last_print_ < (tty_ ? 0.5 : 5.0)) return;
+  // The walk rate of engines that count moves; none for the numeric engine (it counts restarts).
+  const auto& c = v.counters;
+  const bool flips = c.count("flips") > 0, counted = flips || c.count("moves") > 0;
+  const double moves = flips ? c.at("flips") : counted ? c.at("moves") : 0;
+  const double rate = (moves - last_moves_) / std::max(1e-9, v.session - last_t_);
+  last_moves_ = moves, last_t_ = v.session, last_print_ = v.session;
+  const std::string line = progress_line(v, rate, flips ? "flips/s" : counted ? "moves/s" : "");
+  if (tty_) std::cerr << "\r\033[K" << line << std::flush;
+  else std::cerr << line << "\n";
+}
+
+void TerminalProgress::finish() {
+  if (tty_) std::cerr << "\r\033[K" << std::flush;
+}
+
+}  // namespace tdisc::cli

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Rewrites the built-in plans of libtdisc_gemm from the verified schemes in codegen/schemes/ with
+# `tdisc codegen` (run from the repository root: codegen/gemm/plans/generate.sh build/ci/tdisc).
+#   s1   Strassen, one level                         2x2:7
+#   s2   Strassen twice, merged into one stage       4x4:49
+#   r48  the rational 4x4x4 rank 48 (FMM catalogue)  4x4:48
+#   r48s r48 over Strassen, two stages               8x8:336 (48 × 7), for the largest sizes
+set -eu
+tdisc=${1:-build/ci/tdisc}
+dir=codegen/gemm/plans
+s=codegen/schemes
+for dt in f32 f64; do
+  "$tdisc" codegen $s/strassen.json --levels 1 --dtype $dt --namespace tdisc_plan_s1_$dt -o $dir/s1_$dt.cu
+  "$tdisc" codegen $s/strassen.json --levels 2 --dtype $dt --namespace tdisc_plan_s2_$dt -o $dir/s2_$dt.cu
+  "$tdisc" codegen $s/r48-4x4x4-Q.json --levels 1 --dtype $dt --namespace tdisc_plan_r48_$dt -o $dir/r48_$dt.cu
+  "$tdisc" codegen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 --dtype $dt --namespace tdisc_plan_r48s_$dt \
+    -o $dir/r48s_$dt.cu
+done

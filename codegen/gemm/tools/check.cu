@@ -1,0 +1,186 @@
+// tdisc_gemm_check: on a GPU, libtdisc_gemm equals cuBLAS bit for bit on small-integer inputs for
+// every compiled plan (so every plan its table can name), each leaf mode, the write-once and the lean
+// schedules, transposed operands, ragged sizes, padded leading dimensions, alpha/beta with C poisoned
+// by NaN when beta = 0; then the fallback paths (caller buffer too small → lean → cuBLAS, limit 0,
+// TF32 math, device pointer mode, a plan table loaded from a file). Exit 0: all equal; 1: a
+// failure (each printed); 77: no GPU.
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "common.cuh"
+
+namespace {
+
+struct Case {
+  long long m, n, k;
+  cublasOperation_t ta, tb;
+  double alpha, beta;
+};
+const Case kCases[] = {{515, 509, 600, CUBLAS_OP_N, CUBLAS_OP_N, 1, 0},  {512, 384, 520, CUBLAS_OP_T, CUBLAS_OP_N, 2, -1},
+                       {257, 1000, 123, CUBLAS_OP_N, CUBLAS_OP_T, 1, 0}, {1031, 17, 260, CUBLAS_OP_T, CUBLAS_OP_T, -1, 2},
+                       {1024, 1024, 512, CUBLAS_OP_N, CUBLAS_OP_N, 1, 1}};
+
+int failures = 0, runs = 0;
+
+const char* op(cublasOperation_t o) { return o == CUBLAS_OP_N ? "N" : "T"; }
+
+// Runs cuBLAS and ours (plan, or the library's choice when null) on the same small-integer inputs and
+// compares every element of C, padding included.
+template <class T>
+void compare(tdisc_gemm_handle_t h, const tdisc_gemm_plan_t* plan, const Case& e, const std::string& label) {
+  cublasHandle_t cb = tdisc_gemm_cublas(h);
+  const bool na = e.ta == CUBLAS_OP_N, nb = e.tb == CUBLAS_OP_N;
+  const long long lda = (na ? e.m : e.k) + 5, ldb = (nb ? e.k : e.n) + 3, ldc = e.m + 7;
+  const long long sa = lda * (na ? e.k : e.m), sb = ldb * (nb ? e.n : e.k), sc = ldc * e.n;
+  T *A, *B, *C0, *C1;
+  CK(cudaMalloc(&A, sa * sizeof(T)));
+  CK(cudaMalloc(&B, sb * sizeof(T)));
+  CK(cudaMalloc(&C0, sc * sizeof(T)));
+  CK(cudaMalloc(&C1, sc * sizeof(T)));
+  fill_dev<T>(A, sa, 11 + runs, 1);
+  fill_dev<T>(B, sb, 23 + runs, 1);
+  if (e.beta == 0) fill_dev<T>(C0, sc, 0, 2, T(NAN));
+  else fill_dev<T>(C0, sc, 37 + runs, 1);
+  CK(cudaMemcpy(C1, C0, sc * sizeof(T), cudaMemcpyDeviceToDevice));
+  const T al = (T)e.alpha, be = (T)e.beta;
+  CB(xgemm(cb, e.ta, e.tb, e.m, e.n, e.k, &al, A, lda, B, ldb, &be, C0, ldc));
+  const tdisc_gemm_status_t st = ours(h, plan, e.ta, e.tb, e.m, e.n, e.k, &al, A, lda, B, ldb, &be, C1, ldc);
+  CK(cudaDeviceSynchronize());
+  std::vector<T> h0(sc), h1(sc);
+  CK(cudaMemcpy(h0.data(), C0, sc * sizeof(T), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h1.data(), C1, sc * sizeof(T), cudaMemcpyDeviceToHost));
+  long long differ = 0, nonzero = 0;
+  for (long long q = 0; q < sc; ++q) {
+    const bool in = q % ldc < e.m;
+    nonzero += in && h0[q] != 0;
+    differ += std::isnan(h0[q]) ? !std::isnan(h1[q]) : h0[q] != h1[q];
+  }
+  const bool ok = st == TDISC_GEMM_SUCCESS && differ == 0 && nonzero > e.m * e.n / 2;
+  ++runs;
+  failures += !ok;
+  if (!ok || std::getenv("TDISC_CHECK_VERBOSE"))
+    std::printf("%s %s %lldx%lldx%lld %s%s alpha=%g beta=%g: status %d, %lld differ, %lld nonzero\n",
+                ok ? "ok  " : "FAIL", label.c_str(), e.m, e.n, e.k, op(e.ta), op(e.tb), e.alpha, e.beta, (int)st, differ,
+                nonzero);
+  CK(cudaFree(A));
+  CK(cudaFree(B));
+  CK(cudaFree(C0));
+  CK(cudaFree(C1));
+}
+
+tdisc_gemm_plan_t make_plan(const char* name, int leaf, int group) {
+  tdisc_gemm_plan_t p{};
+  std::snprintf(p.name, sizeof p.name, "%s", name);
+  p.leaf = leaf, p.group = group;
+  return p;
+}
+
+// Every compiled plan × (three leaf modes, write-once) and (lean, groups 1 and 3) × every case.
+template <class T>
+void every_plan(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
+  const int schedules[][2] = {{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 3}};
+  for (int i = 0; i < tdisc_gemm_plan_count(dt); ++i)
+    for (auto& s : schedules) {
+      const tdisc_gemm_plan_t p = make_plan(tdisc_gemm_plan_name(dt, i), s[0], s[1]);
+      const std::string label = std::string(dt ? "f64 " : "f32 ") + p.name + " leaf " + std::to_string(s[0]) +
+                                " group " + std::to_string(s[1]);
+      const int before = failures;
+      for (const Case& e : kCases) compare<T>(h, &p, e, label);
+      std::printf("%s %s: %zu cases\n", failures == before ? "ok  " : "FAIL", label.c_str(), std::size(kCases));
+    }
+}
+
+bool expect(bool cond, const std::string& what) {
+  std::printf("%s %s\n", cond ? "ok  " : "FAIL", what.c_str());
+  failures += !cond;
+  return cond;
+}
+
+// A table that names `plan` at 1024³, so the automatic choice runs it there.
+std::string write_table(const char* plan) {
+  const std::string path = "tdisc_gemm_check_table.json";
+  std::ofstream out(path);
+  out << "{\"format\": \"tdisc-gemm-plans\", \"version\": 1, \"tables\": [";
+  for (const char* dt : {"f32", "f64"})
+    out << (dt[2] == '2' ? "" : ", ") << "{\"gpu\": \"any\", \"cublas\": 0, \"dtype\": \"" << dt
+        << "\", \"entries\": [{\"m\": 1024, \"n\": 1024, \"k\": 1024, \"plan\": \"" << plan
+        << "\", \"leaf\": \"batched\", \"speedup\": 1.5}, {\"m\": 64, \"n\": 64, \"k\": 64, \"plan\": \"cublas\"}]}";
+  out << "]}\n";
+  return path;
+}
+
+// The workspace policy end to end: write-once, then lean, then cuBLAS as the caller's buffer shrinks.
+template <class T>
+void fallbacks(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
+  const std::string tag = dt ? "f64 " : "f32 ";
+  const char* plan = tdisc_gemm_plan_name(dt, tdisc_gemm_plan_count(dt) > 2 ? 2 : 0);  // r48 when compiled
+  if (!expect(tdisc_gemm_load_plan_table(h, write_table(plan).c_str()) == TDISC_GEMM_SUCCESS, tag + "table loads"))
+    return;
+  const Case big{1024, 1024, 1024, CUBLAS_OP_N, CUBLAS_OP_N, 1, 0}, small{40, 40, 40, CUBLAS_OP_N, CUBLAS_OP_N, 1, 0};
+  tdisc_gemm_plan_t p{};
+  tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);
+  expect(std::strcmp(p.name, plan) == 0 && p.group == 0, tag + "table plan chosen write-once: " + p.name + ", " + p.why);
+  compare<T>(h, nullptr, big, tag + "auto write-once");
+  const size_t full = p.workspace_bytes;
+  void* buffer = nullptr;
+  CK(cudaMalloc(&buffer, full));
+  const size_t operand = 1024ull * 1024 * sizeof(T);  // the lean schedule's bound: one operand
+  tdisc_gemm_set_workspace(h, buffer, operand < full ? operand : full - 1);
+  tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);
+  expect(std::strcmp(p.name, "cublas") == 0, tag + "buffer below write-once, lean not allowed → cuBLAS: " + p.why);
+  tdisc_gemm_set_lean(h, 1);
+  tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);
+  expect(std::strcmp(p.name, plan) == 0 && p.group > 0 && p.workspace_bytes < full,
+         tag + "buffer of one operand → lean group " + std::to_string(p.group) + ": " + p.why);
+  expect(p.workspace_bytes <= operand, tag + "lean workspace ≤ 1× operand bytes: " + std::to_string(p.workspace_bytes));
+  compare<T>(h, nullptr, big, tag + "auto lean (caller buffer)");
+  tdisc_gemm_set_workspace(h, buffer, 1024);
+  tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);
+  expect(std::strcmp(p.name, "cublas") == 0, tag + "buffer below lean → cuBLAS: " + p.why);
+  compare<T>(h, nullptr, big, tag + "auto fallback (buffer)");
+  tdisc_gemm_set_lean(h, 0);
+  tdisc_gemm_set_workspace(h, nullptr, 0);
+  tdisc_gemm_set_workspace_limit(h, 0);
+  tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);
+  expect(std::strcmp(p.name, "cublas") == 0, tag + "internal limit 0 → cuBLAS");
+  compare<T>(h, nullptr, big, tag + "auto fallback (limit 0)");
+  tdisc_gemm_set_workspace_limit(h, (size_t)1 << 34);
+  tdisc_gemm_choose(h, dt, small.ta, small.tb, small.m, small.n, small.k, &p);
+  expect(std::strcmp(p.name, "cublas") == 0, tag + "small shape → cuBLAS: " + p.why);
+  compare<T>(h, nullptr, small, tag + "auto small");
+  cublasHandle_t cb = tdisc_gemm_cublas(h);
+  CB(cublasSetMathMode(cb, CUBLAS_TF32_TENSOR_OP_MATH));
+  tdisc_gemm_choose(h, dt, big.ta, big.tb, big.m, big.n, big.k, &p);
+  expect(std::strcmp(p.name, "cublas") == 0, tag + "TF32 math mode → cuBLAS");
+  CB(cublasSetMathMode(cb, CUBLAS_DEFAULT_MATH));
+  CK(cudaFree(buffer));
+}
+
+}  // namespace
+
+int main() {
+  if (!gpu_present()) {
+    std::printf("SKIP: no GPU\n");
+    return 77;
+  }
+  tdisc_gemm_handle_t h = nullptr;
+  if (tdisc_gemm_create(&h, nullptr) != TDISC_GEMM_SUCCESS) {
+    std::printf("FAIL: tdisc_gemm_create\n");
+    return 1;
+  }
+  char gpu[128];
+  int version = 0;
+  tdisc_gemm_device(h, gpu, sizeof gpu, &version);
+  std::printf("device %s, cuBLAS %d; plans f32 %d, f64 %d\n", gpu, version, tdisc_gemm_plan_count(TDISC_GEMM_F32),
+              tdisc_gemm_plan_count(TDISC_GEMM_F64));
+  every_plan<float>(h, TDISC_GEMM_F32);
+  every_plan<double>(h, TDISC_GEMM_F64);
+  fallbacks<float>(h, TDISC_GEMM_F32);
+  fallbacks<double>(h, TDISC_GEMM_F64);
+  tdisc_gemm_destroy(h);
+  std::printf("%d comparisons, %d failures%s\n", runs, failures, failures ? "" : ": all equal to cuBLAS bit for bit");
+  return failures ? 1 : 0;
+}

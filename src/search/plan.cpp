@@ -1,0 +1,74 @@
+// The planning of a search (plan.hpp): default rank and ring from the table of best known ranks,
+// the engine auto picks, and the --lattice / --symmetry shorthands as engine parameters.
+#include "src/search/plan.hpp"
+
+#include "decomposition/error.hpp"
+#include "src/search/known_ranks.hpp"
+
+namespace tdisc::search {
+
+namespace {
+
+bool below_integer_rank(const Target& t) {
+  const std::optional<int> best = best_integer_rank(t.format);
+  return best && t.rank < *best;
+}
+
+Target planned_target(const SearchAsk& ask) {
+  const Format& f = ask.format;
+  Target t{f, 0, Ring::ZT};
+  if (ask.rank) {
+    if (*ask.rank < 1 || *ask.rank > f.classical_rank())
+      throw UsageError("--rank: " + std::to_string(*ask.rank) + " is out of range [1.." + std::to_string(f.classical_rank()) +
+                       "] (the classical rank of " + f.str() + ")");
+    t.rank = *ask.rank;
+  } else if (auto best = best_integer_rank(f)) {
+    t.rank = *best;
+  } else {
+    throw UsageError("--rank: required for " + f.str() + " (no best known rank in the built-in table)");
+  }
+  t.ring = ask.ring ? *ask.ring : below_integer_rank(t) ? Ring::Q : Ring::ZT;
+  return t;
+}
+
+// --symmetry z3: the flip engine's "symmetry" parameter, for square formats only.
+void apply_symmetry(const SearchAsk& ask, SearchPlan& plan) {
+  if (ask.symmetry == "auto") return;  // the flip engine decides (flip/lanes.hpp)
+  if (ask.symmetry == "none") {
+    if (plan.engine == "flip") plan.params["symmetry"] = "none";
+    return;
+  }
+  TDISC_REQUIRE(ask.symmetry == "z3", "unknown symmetry " + ask.symmetry);
+  const Format& f = plan.target.format;
+  if (f.n != f.m || f.m != f.p)
+    throw UsageError("--symmetry z3: needs a square format n×n×n (the cyclic shift (u,v,w) → (v,w,u) maps ⟨n,m,p⟩ to ⟨m,p,n⟩); " +
+                     f.str() + " is not square");
+  if (plan.engine != "flip")
+    throw UsageError("--symmetry z3: only the flip engine walks symmetric schemes (engine here: " + plan.engine + ")");
+  plan.params["symmetry"] = "z3";
+}
+
+}  // namespace
+
+std::string auto_engine(const Target& t, bool llm_endpoint, const std::string& symmetry) {
+  if (symmetry == "z3") return "flip";
+  if (llm_endpoint) return "llm";
+  const bool modular_or_integer = t.ring == Ring::ZT || t.ring == Ring::Z || ring_is_modular(t.ring);
+  return modular_or_integer || !below_integer_rank(t) ? "flip" : "numeric";
+}
+
+SearchPlan plan_search(const SearchAsk& ask) {
+  SearchPlan plan;
+  plan.target = planned_target(ask);
+  plan.engine = ask.engine == "auto" ? auto_engine(plan.target, ask.llm_endpoint, ask.symmetry) : ask.engine;
+  if (ask.lattice) {
+    if (plan.engine != "numeric")
+      throw UsageError("--lattice: only the numeric engine rounds onto a lattice (this search runs the " + plan.engine +
+                       " engine; add --engine numeric)");
+    plan.params["lattice"] = *ask.lattice;
+  }
+  apply_symmetry(ask, plan);
+  return plan;
+}
+
+}  // namespace tdisc::search

@@ -1,0 +1,39 @@
+// The planning of a search: the target a request leaves open (rank, ring), the engine "auto" picks,
+// and the shorthands (--lattice, --symmetry) turned into engine parameters. The command line and
+// any library caller get the same answer from here.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "src/search/engine.hpp"
+
+namespace tdisc::search {
+
+struct SearchAsk {
+  Format format;
+  std::optional<int> rank;        // default: the best known integer rank of the format
+  std::optional<Ring> ring;       // default: ZT, or Q below the best known integer rank
+  std::string engine = "auto";    // auto, flip, numeric, llm
+  bool llm_endpoint = false;      // an LLM endpoint is configured (auto then picks llm)
+  std::string symmetry = "auto";  // auto, none, z3 (flip only)
+  std::optional<std::string> lattice;  // numeric only: ternary, integer, half, half-gaussian
+};
+
+struct SearchPlan {
+  Target target;
+  std::string engine;      // flip, numeric or llm — never auto
+  nlohmann::json params = nlohmann::json::object();  // engine parameters the shorthands set
+};
+
+// Throws UsageError, naming the flag (--rank, --symmetry, --lattice), when the ask cannot be met:
+// a rank above the classical one or unknown for the format, z3 on a non-square format or with an
+// engine other than flip, a lattice for an engine other than numeric.
+SearchPlan plan_search(const SearchAsk& ask);
+
+// auto: llm when an endpoint is configured; else flip for ZT, Z and modular targets and for ranks
+// at or above the best known integer rank, numeric below it (the only engine that reached 4x4:48
+// over Q); z3 symmetry always means flip, the only engine with symmetric walks.
+std::string auto_engine(const Target& target, bool llm_endpoint, const std::string& symmetry);
+
+}  // namespace tdisc::search

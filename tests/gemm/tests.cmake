@@ -1,0 +1,20 @@
+# tests/gemm: libtdisc_gemm. Host: its plan logic (compiled in here) and, at test time, generated host
+# plans driven by it. gemm_install: builds the library (small plan set) with nvcc, installs it into a
+# temporary prefix and builds tests/gemm/example against it with find_package(tdisc) — skipped (77)
+# without nvcc. gemm_gpu: bit-exact checks against cuBLAS for every plan — skipped (77) without a GPU.
+target_sources(tests_gemm PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/codegen/codegen_support.cpp
+               ${PROJECT_SOURCE_DIR}/codegen/gemm/src/plan_table.cpp ${PROJECT_SOURCE_DIR}/codegen/gemm/src/json_lite.cpp)
+target_compile_definitions(tests_gemm PRIVATE TDISC_CXX="${CMAKE_CXX_COMPILER}")
+if(TDISC_CUDA)
+  set(TDISC_GEMM_NVCC "${TDISC_NVCC_PATH}")
+else()
+  set(TDISC_GEMM_NVCC "")
+endif()
+add_test(NAME gemm_install
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/gemm/install_test.sh ${PROJECT_SOURCE_DIR} "${TDISC_GEMM_NVCC}" small
+         WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
+set_tests_properties(gemm_install PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+add_test(NAME gemm_gpu
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/gemm/install_test.sh ${PROJECT_SOURCE_DIR} "${TDISC_GEMM_NVCC}" all gpu
+         WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
+set_tests_properties(gemm_gpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
