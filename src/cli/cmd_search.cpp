@@ -23,6 +23,10 @@
 #include "src/llm/proposer/settings.hpp"
 #include "src/search/flip/meta_engine.hpp"
 #include "src/search/numeric/batch_engine.hpp"
+#include "src/search/mpi/follow.hpp"
+#include "src/search/mpi/lead.hpp"
+#include "src/search/mpi/rank_config.hpp"
+#include "src/search/mpi/redistribute.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/plan.hpp"
 #include "src/search/run_lock.hpp"
@@ -90,6 +94,8 @@ const Table& search_table() {
                                             "and exact repair on the --threads CPU threads) [default: cpu]"), "D"),
        with_metavar(text("params", nullptr, "engine parameters: a JSON object or @FILE (see --help-params)"), "JSON"),
        duration("checkpoint-every", "30s", 0.01, 86400, "longest time between checkpoints"),
+              duration("mpi-exchange", "1s", 0, 86400, "under mpirun: period of the flip walks' pool exchange between ranks (0: none)"),
+       duration("mpi-timeout", "10s", 1, 86400, "under mpirun: a rank silent this long ends the job (checkpoint kept; docs/mpi.md)"),
        with_env(flag("quiet,q", "no progress line"), "-"),
        flag("report", "keep RUN_DIR/report.html up to date (rewritten at every checkpoint; see tdisc report)"),
        with_env(flag("help-params", "list every engine parameter (or only --engine's) with default and range"), "-"),
@@ -184,6 +190,26 @@ nlohmann::json request_json(const Args& args, const search::SearchPlan& plan, co
           {"machine", machine_text()}};
 }
 
+// --mpi-*: the MPI settings (read only under mpirun).
+search::mpi::Settings mpi_settings(const Settings& o, double checkpoint_seconds) {
+  search::mpi::Settings s;
+  s.exchange_seconds = o.number("mpi-exchange");
+  s.timeout_seconds = o.number("mpi-timeout");
+  s.checkpoint_seconds = checkpoint_seconds;
+  return s;
+}
+
+// Runs the orchestrator here; under mpirun (lead set) its engine drives the other ranks too.
+search::SearchOutcome run_search(const Settings& o, search::SearchRequest r, std::optional<nlohmann::json> checkpoint,
+                                 std::unique_ptr<search::Engine> engine, search::mpi::Lead* lead) {
+  TerminalProgress progress;
+  if (!o.flag("quiet")) r.progress = &progress;
+  if (lead) engine = lead->wrap(std::move(engine), mpi_settings(o, r.checkpoint_seconds));
+  else if (checkpoint) checkpoint = search::mpi::gather_checkpoint(std::move(*checkpoint));  // an MPI run resumed in one process
+  search::Orchestrator orch(r, std::move(checkpoint));
+  return orch.run(*engine);
+}
+
 // The last lines of a search and its exit code: 0 when the target was reached, 3 otherwise.
 int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
   if (r.after_checkpoint) {  // --report: the page once more, with the "finished" event in it
@@ -233,7 +259,7 @@ double budget_seconds(const Settings& o) {
 // --threads may be given again for the new session. A run.json or checkpoint.json that is not this
 // run's is refused (exit 2) and left as it is; the best rank is what the verified best files prove
 // (search/run_lock.hpp), and a run killed before its first checkpoint continues from its best file.
-int resume_run(const Settings& o, const std::string& dir) {
+int resume_run(const Settings& o, const std::string& dir, search::mpi::Lead* lead) {
   if (!std::filesystem::is_directory(dir)) throw UsageError("--resume: " + dir + " is not a directory");
   search::RunRequest request = search::read_run_request(dir);
   search::ResumePoint point;
@@ -248,6 +274,7 @@ int resume_run(const Settings& o, const std::string& dir) {
   r.target = request.target;
   r.engine = request.engine;
   r.threads = o.integer("threads") != 0 ? static_cast<int>(o.integer("threads")) : request.threads;
+  if (lead && o.integer("threads") == 0) r.threads = search::mpi::threads_per_rank(static_cast<int>(std::thread::hardware_concurrency()), lead->world());
   r.seconds = budget_seconds(o);
   r.seed = request.seed;
   r.params = request.params;
@@ -263,11 +290,8 @@ int resume_run(const Settings& o, const std::string& dir) {
             << ring_name(r.target.ring) << ", engine " << r.engine << ", seed " << r.seed << ", "
             << human_seconds(checkpoint->value("elapsed", 0.0)) << " done)\n";
   attach_report(o, r);
-  TerminalProgress progress;
-  if (!o.flag("quiet")) r.progress = &progress;
   print_device(r.target, r.engine, r.params);
-  search::Orchestrator orch(r, checkpoint);
-  return finish(orch.run(*engine), r);
+  return finish(run_search(o, r, checkpoint, std::move(engine), lead), r);
 }
 
 }  // namespace
@@ -292,20 +316,17 @@ void record_derived(Settings& o, const search::SearchPlan& plan, const search::S
   if (!o.has("out")) o.set("out", r.out_dir, "derived");
 }
 
-int cmd_search(const Args& args) {
-  Settings o = parse_options(search_table(), args);
-  if (o.help) {
-    std::cout << params::help_text(search_table());
-    return kOk;
-  }
-  if (o.flag("help-params")) return help_params(o);
-  if (o.has("resume")) return resume_run(o, o.text("resume"));
+namespace {
+
+int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
+  if (o.has("resume")) return resume_run(o, o.text("resume"), lead);
   const search::SearchPlan plan = plan_target(o);
   search::SearchRequest r;
   r.target = plan.target;
   r.engine = plan.engine;
   const long long threads = o.integer("threads");
-  r.threads = threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<int>(threads);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  r.threads = threads != 0 ? static_cast<int>(threads) : lead ? search::mpi::threads_per_rank(cores, lead->world()) : cores;
   r.seconds = budget_seconds(o);
   r.checkpoint_seconds = o.number("checkpoint-every");
   r.seed = pick_seed(o);
@@ -343,14 +364,49 @@ int cmd_search(const Args& args) {
   r.request["settings"] = o.to_json();
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
-            << (r.threads > 1 ? "s" : "") << ", seed " << r.seed << ", budget " << human_seconds(r.seconds)
+            << (r.threads > 1 ? "s" : "") << (lead ? " on each of " + std::to_string(lead->world().size) + " MPI ranks" : "")
+            << ", seed " << r.seed << ", budget " << human_seconds(r.seconds)
             << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n" << std::flush;
   print_device(plan.target, plan.engine, r.params);
   attach_report(o, r);
-  TerminalProgress progress;
-  if (!o.flag("quiet")) r.progress = &progress;
-  search::Orchestrator orch(r);
-  return finish(orch.run(*engine), r);
+  return finish(run_search(o, r, std::nullopt, std::move(engine), lead), r);
+}
+
+int exit_code_of(std::exception_ptr e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const IoError&) {
+    return kUsage;
+  } catch (const InputError&) {
+    return kInvalid;
+  } catch (...) {
+    return kUsage;
+  }
+}
+
+}  // namespace
+
+// Under mpirun (docs/mpi.md) rank 0 runs the search as a single process would, its engine driving
+// the others; the other ranks take their setup from rank 0 and never read the command line further.
+int cmd_search(const Args& args) {
+  Settings o = parse_options(search_table(), args);
+  if (o.help) {
+    std::cout << params::help_text(search_table());
+    return kOk;
+  }
+  if (o.flag("help-params")) return help_params(o);
+  if (!search::mpi::launched()) return search_here(o, args, nullptr);
+  const search::mpi::World world = search::mpi::init();
+  if (world.rank != 0) return search::mpi::follow(world);
+  search::mpi::Lead lead(world);
+  int code = kOk;
+  try {
+    code = search_here(o, args, &lead);
+  } catch (...) {
+    lead.cancel(exit_code_of(std::current_exception()));
+    throw;
+  }
+  return lead.close(code);
 }
 
 }  // namespace tdisc::cli

@@ -56,6 +56,11 @@ std::string progress_line(const search::ProgressView& v, double rate, const std:
                   human_count(std::isnan(tok) ? 0 : tok).c_str(), std::isnan(usd) ? 0 : usd);
     line += buf;
   }
+  if (double n = get("ranks"); !std::isnan(n) && n > 1) {  // MPI: totals over ranks, and the slowest one
+    line += " · " + std::to_string(static_cast<int>(n)) + " ranks";
+    if (double k = get("slowest_rank"); !std::isnan(k))
+      line += " (slowest " + std::to_string(static_cast<int>(k)) + ": " + human_count(get("slowest_rate")) + "/s)";
+  }
   if (double x = get("exact_fraction"); !std::isnan(x)) {
     char buf[32];
     std::snprintf(buf, sizeof buf, " · exact %.0f%%", 100 * x);

@@ -58,6 +58,10 @@ struct Evaluation {
 // Runs recipe.engine for recipe.seeds seeds of recipe.budget_seconds each (clipped to seconds_left).
 Evaluation evaluate_recipe(const Recipe& recipe, const EvalContext& ctx, search::Reporter& outer);
 
+// Under mpirun (src/search/mpi/jobs.hpp) the seeds of a recipe run in parallel on the other ranks,
+// each as one job of kind "llm_seed"; this runs such a job on the rank that received it.
+nlohmann::json run_seed_job(const nlohmann::json& job, search::Reporter& reporter);
+
 // Verifies a proposed scheme over the target ring; a valid one is offered to the outer reporter.
 // An invalid one within `near_miss` failing equations is repaired by the numeric engine, if built.
 Evaluation evaluate_scheme(const Scheme& s, const EvalContext& ctx, search::Reporter& outer, double repair_seconds);

@@ -54,7 +54,11 @@ const params::Table& numeric_table() {
        number("repair_from_fraction", 0.5, 0, 1, "share of entries rounded before the exact repair is tried"),
        integer("seed_pool", 8, 0, 1000, "near-miss schemes kept as seeds for later restarts"),
        number("seed_probability", 0.2, 0, 1, "chance that a restart starts from a pooled seed"),
-       number("seed_noise", 0.05, 0, 10, "noise added to a pooled seed")},
+       number("seed_noise", 0.05, 0, 10, "noise added to a pooled seed"),
+       // Set per rank by MPI runs (src/search/mpi/rank_config.cpp): N ranks run the single-process
+       // sequence of restarts between them, each on the GPU of its host that matches its local rank.
+       integer("restart_offset", 0, 0, 1e12, "first restart index of this process (MPI: its rank)"),
+       integer("restart_stride", 1, 1, 1e6, "distance between this process's restart indices (MPI: the number of ranks)")},
       "",
       ""};
   return t;
@@ -145,6 +149,8 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.seed_pool = m["seed_pool"];
   p.seed_probability = m["seed_probability"];
   p.seed_noise = m["seed_noise"];
+  p.restart_offset = m["restart_offset"];
+  p.restart_stride = m["restart_stride"];
   return p;
 }
 

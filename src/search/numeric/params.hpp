@@ -44,6 +44,8 @@ struct Params {
   long repair_max_denominator = 8;
   double repair_from_fraction = 0.5;
   long seed_pool = 8;
+  long restart_offset = 0;        // the first restart index of this process (MPI rank k: k)
+  long restart_stride = 1;        // distance between its restart indices (MPI: the number of ranks)
   double seed_probability = 0.2, seed_noise = 0.05;
 };
 

@@ -27,6 +27,7 @@ Run::Run(const EngineConfig& c, Reporter& r)
   deadline = cfg.seconds > 0 ? started + std::chrono::duration_cast<Clock::duration>(
                                             std::chrono::duration<double>(cfg.seconds))
                              : Clock::time_point::max();
+  next = params.restart_offset;  // MPI rank k of N: restarts k, k+N, … (mpi/rank_config.cpp)
   if (cfg.resume) restore(*cfg.resume);
   first = next.load();
   if (cfg.start && cfg.start->rank() == cfg.target.rank && cfg.start->format == cfg.target.format)
@@ -59,6 +60,8 @@ void Run::announce(const nlohmann::json& extra) {
                       {"field", params.complex ? "complex" : "real"},
                       {"lattice", lattice_name(params.lattice)},
                       {"first_restart", first},
+                      {"restart_stride", params.restart_stride},
+                      {"device_index", params.gpu},
                       {"threads", cfg.threads},
                       {"seed", cfg.seed}};
   e.update(extra);
@@ -69,7 +72,7 @@ long Run::claim() {
   std::lock_guard lock(flight_mutex);
   long idx = next.load();
   if (params.restarts > 0 && idx >= params.restarts) return -1;
-  next = idx + 1;
+  next = idx + params.restart_stride;
   in_flight.insert(idx);
   return idx;
 }
