@@ -117,5 +117,22 @@ done
 
 echo "== best of the staged schemes per format and ring"
 "$TDISC" catalog add --if-better --dir "$CAT" "$STAGE"/*/*.json | grep -v '^skipped' || true
+echo "== ZT schemes first written by 'tdisc search --meta' (a merge of catalogued schemes the walk kept)"
+# meta SIZE RANK LICENCE A A_TO B B_TO AXIS: rebuilds the start of 'tdisc search --meta' (seed 1,
+# 2026-11-23) by the same constructions, permute then join; a ZT scheme below the classical one.
+meta() {
+  local size=$1 rank=$2 licence=$3 a=$4 a_to=$5 b=$6 b_to=$7 axis=$8
+  "$TDISC" catalog derive permute "$CAT/$a" --to "$a_to" -o "$WORK/meta-a.json" >/dev/null
+  "$TDISC" catalog derive permute "$CAT/$b" --to "$b_to" -o "$WORK/meta-b.json" >/dev/null
+  "$TDISC" catalog derive join "$WORK/meta-a.json" "$WORK/meta-b.json" --axis "$axis" -o "$WORK/meta.json" >/dev/null
+  "$TDISC" catalog add --if-better --dir "$CAT" --licence "$licence" --source "tdisc search --size $size --rank $rank --ring ZT \
+--meta --seed 1 (2026-11-23): its start, $a and $b joined along $axis, which the flip walk kept" "$WORK/meta.json" | grep -v '^skipped' || true
+}
+meta 3x3x4 29 "$FM_LICENCE" 2x3x3/r15-ZT-a7276e5e.json 3x3x2 2x3x3/r15-ZT-a7276e5e.json 3x3x2 p
+meta 3x3x5 36 "$FM_LICENCE + $PD" 2x3x3/r15-ZT-a7276e5e.json 3x3x2 3x3x3/r23-ZT-5f0ca47d.json 3x3x3 p
+meta 3x4x4 38 CC-BY-4.0 2x3x4/r20-ZT-4848df13.json 3x2x4 2x3x4/r20-ZT-4848df13.json 3x2x4 m
+
+echo "== tdisc's own finds (provenance in the files: command, seed, commit), after the published ones"
+for f in "$S"/tdisc*.json; do "$TDISC" catalog add --dir "$CAT" "$f" >/dev/null; done
 "$TDISC" catalog check --dir "$CAT"
 "$TDISC" catalog index --dir "$CAT"

@@ -9,11 +9,16 @@
 #include <iostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "codegen/bench.hpp"
+#include "decomposition/io.hpp"
 #include "decomposition/error.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
+#include "src/report/html.hpp"
+#include "src/report/pages.hpp"
 
 namespace tdisc::cli {
 
@@ -43,7 +48,9 @@ const Table kBenchOptions{
      with_env(flag("check-only", "run the exact checks only"), "-"),
      with_metavar(text("prepare", nullptr, "only write the harness and the generated variants into DIR (no nvcc, no GPU)"), "DIR"),
      with_metavar(text("nvcc", nullptr, "nvcc to use [default: $CUDA_HOME/bin/nvcc, PATH, /usr/local/cuda/bin/nvcc]"), "PATH"),
-     with_metavar(text("keep", nullptr, "build in DIR and keep it [default: a temporary folder, removed]"), "DIR")},
+     with_metavar(text("keep", nullptr, "build in DIR and keep it [default: a temporary folder, removed]"), "DIR"),
+     with_metavar(text("report", nullptr, "also write the results as an HTML page (speed-up and error against n, crossover)"), "FILE"),
+     with_metavar(text("results", nullptr, "with --report: render these JSON result files (comma-separated) instead of running"), "LIST")},
     "SCHEME",
     "TDISC_BENCH_"};
 
@@ -98,6 +105,24 @@ codegen::BenchSetup setup_from(const Settings& o) {
 
 }  // namespace
 
+// The page of JSON results written by the harness (--json).
+void write_bench_report(const std::string& out, const std::vector<std::string>& files) {
+  std::vector<nlohmann::json> results;
+  for (const auto& f : files) {
+    nlohmann::json j = nlohmann::json::parse(read_text_file(f), nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("rows")) throw InputError(f, 0, "not a bench result (JSON with \"rows\")");
+    results.push_back(j);
+  }
+  report::write_page(out, report::bench_page(results, files));
+  std::cout << "wrote " << out << " (" << files.size() << " result file(s))\n";
+}
+
+int render_report(const Settings& o) {
+  if (!o.has("report")) throw UsageError("--results needs --report FILE (the page to write)");
+  write_bench_report(o.text("report"), split(o.text("results"), ','));
+  return kOk;
+}
+
 const params::Table& bench_table() { return kBenchOptions; }
 
 int cmd_bench(const Args& args) {
@@ -106,6 +131,7 @@ int cmd_bench(const Args& args) {
     std::cout << params::help_text(kBenchOptions);
     return kOk;
   }
+  if (o.has("results")) return render_report(o);
   if (o.positional().empty()) throw UsageError("bench: no SCHEME given (see 'tdisc bench --help')");
   const codegen::BenchSetup setup = setup_from(o);
   const long long reps = o.integer("reps"), warmup = o.integer("warmup");
@@ -125,14 +151,17 @@ int cmd_bench(const Args& args) {
   const std::string build = codegen::nvcc_command(nvcc, dir);
   std::cout << "compiling: " << build << "\n" << std::flush;
   if (std::system(build.c_str()) != 0) throw IoError(dir, 0, "nvcc failed on the generated harness");
+  std::string json_out = o.text("json");
+  if (json_out.empty() && o.has("report")) json_out = dir + "/results.json";
   std::string run = dir + "/bench --reps " + std::to_string(reps) + " --warmup " + std::to_string(warmup) +
                     " --seed " + o.text("seed") + " --sizes " + o.text("sizes") + " --leaf " + leaf;
   if (o.has("shapes")) run += " --shapes " + o.text("shapes");
-  if (o.has("json")) run += " --json " + fs::absolute(o.text("json")).string();
+  if (!json_out.empty()) run += " --json " + fs::absolute(json_out).string();
   if (o.flag("check-only")) run += " --check-only";
   std::cout << "running: " << run << "\n" << std::flush;
   const int status = std::system(run.c_str());
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  if (code == 0 && o.has("report")) write_bench_report(o.text("report"), {json_out});
   if (temporary) fs::remove_all(dir);
   if (code == 77) {
     std::cerr << "tdisc: bench: no CUDA device\n";

@@ -10,6 +10,7 @@
 #include "decomposition/native.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
+#include "src/report/pages.hpp"
 #include "src/cli/tables.hpp"
 #include "verifier/verify.hpp"
 
@@ -46,7 +47,8 @@ const Table kIndexOptions{
      with_env(with_metavar(text("sota", nullptr, "fmm_sota.json [default: algorithms/best-known/ of the source tree]"), "FILE"),
               "TDISC_CATALOG_SOTA"),
      with_metavar(text("out,o", nullptr, "where to write [default: DIR/INDEX.md]"), "FILE"),
-     flag("check", "do not write; exit 2 if the file differs from what would be written")},
+     flag("check", "do not write; exit 2 if the file differs from what would be written"),
+     with_metavar(text("html", nullptr, "also write the catalogue as HTML pages into DIR (index.html, a page per scheme, exports)"), "DIR")},
     "", ""};
 
 std::string dir_of(const Settings& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
@@ -124,6 +126,17 @@ int catalog_check(const Args& args) {
   return failed ? kInvalid : kOk;
 }
 
+// The catalogue as a static site (src/report/catalog_pages.cpp), every file written atomically.
+void write_catalog_site(const std::string& out, const std::string& dir, const std::map<Format, int>& best_known) {
+  report::SiteFiles files = report::catalog_pages(dir, best_known);
+  for (const auto& [relative, content] : files) {
+    std::filesystem::path path = std::filesystem::path(out) / relative;
+    std::filesystem::create_directories(path.parent_path());
+    write_file_atomic(path.string(), content);
+  }
+  std::cout << "wrote " << out << "/index.html (" << files.size() << " files)\n";
+}
+
 int catalog_index(const Args& args) {
   Settings o = parse_options(kIndexOptions, args);
   if (o.help) return std::cout << params::help_text(kIndexOptions), kOk;
@@ -131,6 +144,7 @@ int catalog_index(const Args& args) {
   const std::string sota = o.has("sota") ? o.text("sota") : default_best_known_path();
   const std::string out = o.has("out") ? o.text("out") : dir + "/INDEX.md";
   std::string text = index_markdown(read_catalogue(dir), read_best_known(sota));
+  if (o.has("html")) write_catalog_site(o.text("html"), dir, read_best_known(sota));
   if (o.flag("check")) {
     std::string current;
     try {

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "decomposition/error.hpp"
+#include "generated/tdisc_version.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/cli/catalog_verbs.hpp"
@@ -18,7 +19,14 @@
 #include "src/cli/options.hpp"
 #include "src/cli/progress.hpp"
 #include "src/cli/tables.hpp"
+#include "src/report/pages.hpp"
 #include "src/llm/proposer/settings.hpp"
+#include "src/search/flip/meta_engine.hpp"
+#include "src/search/numeric/batch_engine.hpp"
+#include "src/search/mpi/follow.hpp"
+#include "src/search/mpi/lead.hpp"
+#include "src/search/mpi/rank_config.hpp"
+#include "src/search/mpi/redistribute.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/plan.hpp"
 #include "src/search/run_lock.hpp"
@@ -77,15 +85,23 @@ const Table& search_table() {
                            "(square formats, flip engine; Moosbauer–Poole 2025); none: never;\n"
                            "auto: a z3 walk beside a plain one where it applies"), "S"),
        flag("catalog", "also file new bests in the catalogue, as 'tdisc catalog add --if-better' does"),
+       flag("meta", "meta flips: start from a catalogued scheme (--catalog-dir) of a neighbouring format carried\n"
+                    "over by extend, project, merge or product, then flip walks (Kauers–Wood 2025)"),
        catalog_dir_flag(),
        with_metavar(choice("lattice", nullptr, {"ternary", "integer", "half", "half-gaussian"},
                            "numeric engine: the lattice to round onto [default: by ring and rank]"), "L"),
+       with_metavar(text("device", nullptr, "numeric engine: cpu, or cuda[:N] (a batch of restarts on GPU N; rounding\n"
+                                            "and exact repair on the --threads CPU threads) [default: cpu]"), "D"),
        with_metavar(text("params", nullptr, "engine parameters: a JSON object or @FILE (see --help-params)"), "JSON"),
        duration("checkpoint-every", "30s", 0.01, 86400, "longest time between checkpoints"),
+              duration("mpi-exchange", "1s", 0, 86400, "under mpirun: period of the flip walks' pool exchange between ranks (0: none)"),
+       duration("mpi-timeout", "10s", 1, 86400, "under mpirun: a rank silent this long ends the job (checkpoint kept; docs/mpi.md)"),
        with_env(flag("quiet,q", "no progress line"), "-"),
+       flag("report", "keep RUN_DIR/report.html up to date (rewritten at every checkpoint; see tdisc report)"),
        with_env(flag("help-params", "list every engine parameter (or only --engine's) with default and range"), "-"),
        llm_flag("url", "URL"), llm_flag("model", "SPEC"), llm_flag("key_env", "VAR"),
-       llm_flag("max_calls", "N"), llm_flag("max_tokens", "N"), llm_flag("proposals", "KIND")},
+       llm_flag("max_calls", "N"), llm_flag("max_tokens", "N"), llm_flag("proposals", "KIND"),
+       llm_flag("concurrency", "K"), llm_flag("max_cost", "USD"), llm_flag("eval_seconds", "T")},
       "",
       "TDISC_SEARCH_"};
   return t;
@@ -135,7 +151,15 @@ search::SearchPlan plan_target(const Settings& o) {
   ask.llm_endpoint = llm_params(o).contains("url");
   ask.symmetry = o.text("symmetry");
   if (o.has("lattice")) ask.lattice = o.text("lattice");
-  return search::plan_search(ask);
+  if (o.has("device")) ask.device = o.text("device");
+  search::SearchPlan plan = search::plan_search(ask);
+  if (o.flag("meta")) {  // the meta walk drives the flip walkers from catalogued neighbours
+    if (o.text("engine") != "auto" && o.text("engine") != "flip")
+      throw UsageError("--meta: meta flips drive the flip engine, not " + o.text("engine"));
+    if (o.has("from")) throw UsageError("--meta: the starts come from the catalogue (--catalog-dir); --from cannot be combined with it");
+    plan.engine = "meta";
+  }
+  return plan;
 }
 
 std::string default_out(const search::Target& t) {
@@ -150,25 +174,72 @@ unsigned long long pick_seed(const Settings& o) {
   return std::random_device{}() ^ (static_cast<unsigned long long>(std::random_device{}()) << 32);
 }
 
+// "host, N cores" for run.json: where a run's numbers come from.
+std::string machine_text() {
+  char host[256] = "unknown";
+  ::gethostname(host, sizeof host - 1);
+  return std::string(host) + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores";
+}
+
 nlohmann::json request_json(const Args& args, const search::SearchPlan& plan, const search::SearchRequest& r) {
   return {{"format", "tdisc-run"}, {"version", 1}, {"command", args},
           {"target", {{"size", plan.target.format.str()}, {"rank", plan.target.rank},
                       {"ring", std::string(ring_name(plan.target.ring))}}},
           {"engine", plan.engine}, {"threads", r.threads}, {"seconds", r.seconds}, {"seed", r.seed},
-          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}};
+          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}, {"tool", TDISC_TOOL},
+          {"machine", machine_text()}};
+}
+
+// --mpi-*: the MPI settings (read only under mpirun).
+search::mpi::Settings mpi_settings(const Settings& o, double checkpoint_seconds) {
+  search::mpi::Settings s;
+  s.exchange_seconds = o.number("mpi-exchange");
+  s.timeout_seconds = o.number("mpi-timeout");
+  s.checkpoint_seconds = checkpoint_seconds;
+  return s;
+}
+
+// Runs the orchestrator here; under mpirun (lead set) its engine drives the other ranks too.
+search::SearchOutcome run_search(const Settings& o, search::SearchRequest r, std::optional<nlohmann::json> checkpoint,
+                                 std::unique_ptr<search::Engine> engine, search::mpi::Lead* lead) {
+  TerminalProgress progress;
+  if (!o.flag("quiet")) r.progress = &progress;
+  if (lead) engine = lead->wrap(std::move(engine), mpi_settings(o, r.checkpoint_seconds));
+  else if (checkpoint) checkpoint = search::mpi::gather_checkpoint(std::move(*checkpoint));  // an MPI run resumed in one process
+  search::Orchestrator orch(r, std::move(checkpoint));
+  return orch.run(*engine);
 }
 
 // The last lines of a search and its exit code: 0 when the target was reached, 3 otherwise.
 int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
+  if (r.after_checkpoint) {  // --report: the page once more, with the "finished" event in it
+    r.after_checkpoint();
+    std::cout << "report: " << r.out_dir << "/report.html\n";
+  }
   if (out.reached) {
     std::cout << "reached rank " << out.best_rank << " in " << human_seconds(out.seconds) << ": " << out.best_file << "\n";
     return kOk;
   }
   std::cout << (out.interrupted ? "interrupted" : "budget spent") << " after " << human_seconds(out.seconds)
             << ": best rank " << (out.best_rank == INT_MAX ? std::string("none") : std::to_string(out.best_rank))
-            << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file)
-            << "\n  continue with: tdisc search --resume " << r.out_dir << "\n";
+            << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file) << "\n";
+  if (r.engine != "meta") std::cout << "  continue with: tdisc search --resume " << r.out_dir << "\n";  // meta runs do not checkpoint
   return kNoTarget;
+}
+
+// --report: the run's page is rewritten after every checkpoint and at the end, atomically, so a
+// browser tab on it can be refreshed during the run.
+void attach_report(const Settings& o, search::SearchRequest& r) {
+  if (!o.flag("report")) return;
+  const std::string dir = r.out_dir;
+  r.after_checkpoint = [dir] { report::write_run_report(dir, dir + "/report.html"); };
+}
+
+// Before a GPU run starts: which device and how many restarts at once (or why not, exit 1).
+void print_device(const search::Target& target, const std::string& engine, const nlohmann::json& params) {
+  if (engine != "numeric" || params.value("device", "cpu") != "cuda") return;
+  const std::string headline = search::numeric::cuda_headline(target, params);  // throws before printing
+  std::cout << "  device: " << headline << "\n" << std::flush;
 }
 
 // --time: a positive duration of at most 30 days, or "unlimited" (0 internally: no limit). 0 used
@@ -188,7 +259,7 @@ double budget_seconds(const Settings& o) {
 // --threads may be given again for the new session. A run.json or checkpoint.json that is not this
 // run's is refused (exit 2) and left as it is; the best rank is what the verified best files prove
 // (search/run_lock.hpp), and a run killed before its first checkpoint continues from its best file.
-int resume_run(const Settings& o, const std::string& dir) {
+int resume_run(const Settings& o, const std::string& dir, search::mpi::Lead* lead) {
   if (!std::filesystem::is_directory(dir)) throw UsageError("--resume: " + dir + " is not a directory");
   search::RunRequest request = search::read_run_request(dir);
   search::ResumePoint point;
@@ -203,6 +274,7 @@ int resume_run(const Settings& o, const std::string& dir) {
   r.target = request.target;
   r.engine = request.engine;
   r.threads = o.integer("threads") != 0 ? static_cast<int>(o.integer("threads")) : request.threads;
+  if (lead && o.integer("threads") == 0) r.threads = search::mpi::threads_per_rank(static_cast<int>(std::thread::hardware_concurrency()), lead->world());
   r.seconds = budget_seconds(o);
   r.seed = request.seed;
   r.params = request.params;
@@ -217,10 +289,9 @@ int resume_run(const Settings& o, const std::string& dir) {
   std::cout << "tdisc search: resuming " << dir << " (" << r.target.format.str() << " rank " << r.target.rank << " over "
             << ring_name(r.target.ring) << ", engine " << r.engine << ", seed " << r.seed << ", "
             << human_seconds(checkpoint->value("elapsed", 0.0)) << " done)\n";
-  TerminalProgress progress;
-  if (!o.flag("quiet")) r.progress = &progress;
-  search::Orchestrator orch(r, checkpoint);
-  return finish(orch.run(*engine), r);
+  attach_report(o, r);
+  print_device(r.target, r.engine, r.params);
+  return finish(run_search(o, r, checkpoint, std::move(engine), lead), r);
 }
 
 }  // namespace
@@ -239,26 +310,23 @@ int help_params(const Settings& o) {
 void record_derived(Settings& o, const search::SearchPlan& plan, const search::SearchRequest& r) {
   if (!o.has("rank")) o.set("rank", plan.target.rank, "derived");
   if (!o.has("ring")) o.set("ring", std::string(ring_name(plan.target.ring)), "derived");
-  if (o.text("engine") != plan.engine) o.set("engine", plan.engine, "derived (auto)");
+  if (o.text("engine") != plan.engine && plan.engine != "meta") o.set("engine", plan.engine, "derived (auto)");  // --meta says meta
   if (o.integer("threads") == 0) o.set("threads", r.threads, "derived (one per core)");
   if (!o.has("seed")) o.set("seed", r.seed, "derived (random)");
   if (!o.has("out")) o.set("out", r.out_dir, "derived");
 }
 
-int cmd_search(const Args& args) {
-  Settings o = parse_options(search_table(), args);
-  if (o.help) {
-    std::cout << params::help_text(search_table());
-    return kOk;
-  }
-  if (o.flag("help-params")) return help_params(o);
-  if (o.has("resume")) return resume_run(o, o.text("resume"));
+namespace {
+
+int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
+  if (o.has("resume")) return resume_run(o, o.text("resume"), lead);
   const search::SearchPlan plan = plan_target(o);
   search::SearchRequest r;
   r.target = plan.target;
   r.engine = plan.engine;
   const long long threads = o.integer("threads");
-  r.threads = threads == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<int>(threads);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  r.threads = threads != 0 ? static_cast<int>(threads) : lead ? search::mpi::threads_per_rank(cores, lead->world()) : cores;
   r.seconds = budget_seconds(o);
   r.checkpoint_seconds = o.number("checkpoint-every");
   r.seed = pick_seed(o);
@@ -273,13 +341,15 @@ int cmd_search(const Args& args) {
   }
   r.catalog = o.flag("catalog");
   r.catalog_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
+  if (plan.engine == "meta") r.params["catalogue"] = r.catalog_dir;  // where the meta starts come from
   if (o.has("from")) {
     r.start = read_native(o.text("from"));
     if (r.start->format != plan.target.format)
       throw UsageError("--from: " + o.text("from") + " is a " + r.start->format.str() + " scheme, not " + plan.target.format.str());
     if (r.start->provenance.source.empty()) r.start->provenance.source = o.text("from");
   }
-  auto engine = search::make_engine(plan.engine);
+  // The meta walk is not in the engine table: it needs a catalogue, which recipes (llm) do not carry.
+  auto engine = plan.engine == "meta" ? search::make_meta_engine() : search::make_engine(plan.engine);
   if (!engine) throw UsageError("engine " + plan.engine + " is not available in this build");
   nlohmann::json engine_params = r.params;
   if (plan.engine != "llm") engine_params.erase("llm");
@@ -294,12 +364,49 @@ int cmd_search(const Args& args) {
   r.request["settings"] = o.to_json();
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
-            << (r.threads > 1 ? "s" : "") << ", seed " << r.seed << ", budget " << human_seconds(r.seconds)
+            << (r.threads > 1 ? "s" : "") << (lead ? " on each of " + std::to_string(lead->world().size) + " MPI ranks" : "")
+            << ", seed " << r.seed << ", budget " << human_seconds(r.seconds)
             << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n" << std::flush;
-  TerminalProgress progress;
-  if (!o.flag("quiet")) r.progress = &progress;
-  search::Orchestrator orch(r);
-  return finish(orch.run(*engine), r);
+  print_device(plan.target, plan.engine, r.params);
+  attach_report(o, r);
+  return finish(run_search(o, r, std::nullopt, std::move(engine), lead), r);
+}
+
+int exit_code_of(std::exception_ptr e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const IoError&) {
+    return kUsage;
+  } catch (const InputError&) {
+    return kInvalid;
+  } catch (...) {
+    return kUsage;
+  }
+}
+
+}  // namespace
+
+// Under mpirun (docs/mpi.md) rank 0 runs the search as a single process would, its engine driving
+// the others; the other ranks take their setup from rank 0 and never read the command line further.
+int cmd_search(const Args& args) {
+  Settings o = parse_options(search_table(), args);
+  if (o.help) {
+    std::cout << params::help_text(search_table());
+    return kOk;
+  }
+  if (o.flag("help-params")) return help_params(o);
+  if (!search::mpi::launched()) return search_here(o, args, nullptr);
+  const search::mpi::World world = search::mpi::init();
+  if (world.rank != 0) return search::mpi::follow(world);
+  search::mpi::Lead lead(world);
+  int code = kOk;
+  try {
+    code = search_here(o, args, &lead);
+  } catch (...) {
+    lead.cancel(exit_code_of(std::current_exception()));
+    throw;
+  }
+  return lead.close(code);
 }
 
 }  // namespace tdisc::cli

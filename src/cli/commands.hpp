@@ -17,6 +17,7 @@ int cmd_export(const Args& args);
 int cmd_catalog(const Args& args);
 int cmd_codegen(const Args& args);
 int cmd_bench(const Args& args);
+int cmd_report(const Args& args);
 int cmd_tune(const Args& args);
 
 // Runs a subcommand, turning every exception into "tdisc: …" on stderr and its exit code.

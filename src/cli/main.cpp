@@ -24,6 +24,7 @@ constexpr Subcommand kSubcommands[] = {
     {"codegen", tdisc::cli::cmd_codegen, "generate recursive CUDA or host C++ GEMM code"},
     {"bench", tdisc::cli::cmd_bench, "check and time generated kernels against cuBLAS"},
     {"tune", tdisc::cli::cmd_tune, "time libtdisc_gemm's plans on this GPU, write its plan table"},
+    {"report", tdisc::cli::cmd_report, "a run, the catalogue or a benchmark as an HTML page"},
 };
 
 void usage(std::ostream& os) {

@@ -39,6 +39,7 @@ std::string progress_line(const search::ProgressView& v, double rate, const std:
   line += " best " + (v.best_rank > 0 ? std::to_string(v.best_rank) : std::string("-")) + " → " + std::to_string(v.target_rank);
   if (!rate_name.empty()) line += " · " + human_count(rate) + " " + rate_name;
   if (double r = get("restarts"); !std::isnan(r)) line += " · restarts " + human_count(r);
+  if (double n = get("near_misses"); !std::isnan(n)) line += " · near-misses " + human_count(n);  // GPU batch
   if (double a = get("lift_attempts"); !std::isnan(a)) {
     double ok = get("lifts");
     line += " · lifts " + std::to_string(static_cast<long>(std::isnan(ok) ? 0 : ok)) + "/" + std::to_string(static_cast<long>(a));
@@ -47,6 +48,18 @@ std::string progress_line(const search::ProgressView& v, double rate, const std:
     char buf[32];
     std::snprintf(buf, sizeof buf, " · residual %.3g", r);
     line += buf;
+  }
+  if (double c = get("llm_calls"); !std::isnan(c)) {
+    char buf[96];
+    double out = get("llm_in_flight"), tok = get("llm_tokens"), usd = get("llm_cost");
+    std::snprintf(buf, sizeof buf, " · llm %.0f calls (%.0f out), %s tok, $%.2f", c, std::isnan(out) ? 0 : out,
+                  human_count(std::isnan(tok) ? 0 : tok).c_str(), std::isnan(usd) ? 0 : usd);
+    line += buf;
+  }
+  if (double n = get("ranks"); !std::isnan(n) && n > 1) {  // MPI: totals over ranks, and the slowest one
+    line += " · " + std::to_string(static_cast<int>(n)) + " ranks";
+    if (double k = get("slowest_rank"); !std::isnan(k))
+      line += " (slowest " + std::to_string(static_cast<int>(k)) + ": " + human_count(get("slowest_rate")) + "/s)";
   }
   if (double x = get("exact_fraction"); !std::isnan(x)) {
     char buf[32];

@@ -7,7 +7,8 @@
 
 namespace tdisc::cli {
 
-// One line, no newline: "[   12.3s] rank 25 · best 24 → 23 · 5.21M flips/s · restarts 3 · lifts 1/4".
+// One line, no newline: "[   12.3s] rank 25 · best 24 → 23 · 5.21M flips/s · restarts 3 · lifts 1/4";
+// an MPI run adds "· 4 ranks (slowest 2: 1.20M/s)" (totals are over all ranks).
 // rate_name empty: the engine counts no moves and no rate is shown.
 std::string progress_line(const search::ProgressView& v, double rate, const std::string& rate_name);
 std::string human_count(double x);    // 5210000 → "5.21M"

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "src/search/engine.hpp"
+#include "src/search/flip/meta_params.hpp"
 #include "src/search/params/help.hpp"
 
 namespace tdisc::cli {
@@ -12,13 +13,14 @@ std::vector<const params::Table*> command_tables() {
   return {&search_table(),        &verify_table(),        &import_table(),         &export_table(),
           &catalog_list_table(),  &catalog_best_table(),  &catalog_add_table(),    &catalog_check_table(),
           &catalog_index_table(), &catalog_derive_table(), &codegen_table(),       &bench_table(),
-          &tune_table()};
+          &tune_table(),          &report_table()};
 }
 
 std::vector<const params::Table*> engine_tables() {
   std::vector<const params::Table*> out;
   for (const std::string& name : search::engine_names())
     if (auto e = search::make_engine(name); e && e->param_table()) out.push_back(e->param_table());
+  out.push_back(&search::flip::meta_table());  // tdisc search --meta: built by the CLI, not in the engine list
   return out;
 }
 

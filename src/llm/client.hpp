@@ -1,6 +1,7 @@
 // OpenAI-compatible chat completions over libcurl: structured output through response_format's
 // nested json_schema form, the retry layer, token usage and cost. Works with any /v1 server.
 #pragma once
+#include <atomic>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -62,7 +63,7 @@ public:
 
 private:
   ClientConfig config_;
-  bool structured_ = true;  // turned off once a server rejects response_format
+  std::atomic<bool> structured_{true};  // off once a server rejects response_format; calls run concurrently
 };
 
 }  // namespace tdisc::llm

@@ -163,4 +163,13 @@ Database Database::from_json(const json& j) {
   return db;
 }
 
+std::vector<const Program*> Database::best_programs(int k) const {
+  std::vector<const Program*> all;
+  for (int i = 0; i < islands(); ++i)
+    for (const Program* p : elites(i)) all.push_back(p);
+  std::stable_sort(all.begin(), all.end(), [](const Program* a, const Program* b) { return a->score.fitness > b->score.fitness; });
+  if (all.size() > static_cast<size_t>(std::max(0, k))) all.resize(static_cast<size_t>(std::max(0, k)));
+  return all;
+}
+
 }  // namespace tdisc::llm

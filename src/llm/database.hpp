@@ -42,6 +42,7 @@ public:
   int add(Program p);
   const Program* find(int id) const;
   const Program* best() const;                      // fittest program anywhere
+  std::vector<const Program*> best_programs(int k) const;  // the k fittest elites, best first
   const Program* island_best(int island) const;
   // Exploitation (island best) with probability `exploit`, else a uniformly drawn elite of the island.
   const Program* choose_parent(int island, std::mt19937_64& rng) const;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <mutex>
 
+#include "decomposition/native.hpp"
 #include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"
 
@@ -67,6 +68,10 @@ public:
     if (counter == "residual") {
       std::lock_guard lock(mutex_);
       if (run_.residual < 0 || value < run_.residual) run_.residual = value;
+    }
+    if (counter == "exact_fraction") {
+      std::lock_guard lock(mutex_);
+      run_.exact_fraction = std::max(run_.exact_fraction, value);
     }
     if (counter != "rank") outer_.set(counter, value);
   }
@@ -131,7 +136,74 @@ Score score_runs(const std::vector<SeedRun>& runs, const search::Target& target,
 
 }  // namespace
 
+namespace {
+
+json seed_run_json(const SeedRun& r) {
+  return {{"seed", r.seed}, {"best_rank", r.best_rank == INT_MAX ? json() : json(r.best_rank)},
+          {"time_to_target", r.time_to_target}, {"residual", r.residual}, {"seconds", r.seconds}};
+}
+
+SeedRun seed_run_from_json(const json& j) {
+  SeedRun r;
+  r.seed = j.at("seed").get<unsigned long long>();
+  r.best_rank = j.at("best_rank").is_null() ? INT_MAX : j.at("best_rank").get<int>();
+  r.time_to_target = j.at("time_to_target").get<double>();
+  r.residual = j.at("residual").get<double>();
+  r.seconds = j.at("seconds").get<double>();
+  return r;
+}
+
+// The seeds of a recipe as jobs for the other MPI ranks, all at once; scored as if run here.
+Evaluation evaluate_elsewhere(const Recipe& recipe, const EvalContext& ctx, search::Reporter& outer) {
+  double budget = recipe.budget_seconds;
+  if (ctx.seconds_left > 0) budget = std::min(budget, ctx.seconds_left);
+  std::vector<json> jobs;
+  for (int i = 0; i < recipe.seeds; ++i)
+    jobs.push_back({{"engine", recipe.engine}, {"params", recipe.params}, {"budget_seconds", budget},
+                    {"target", {{"size", ctx.target.format.str()}, {"rank", ctx.target.rank}, {"ring", std::string(ring_name(ctx.target.ring))}}},
+                    {"threads", ctx.threads}, {"seed", ctx.seed + static_cast<unsigned long long>(i)},
+                    {"start", ctx.start ? json(native_text(*ctx.start)) : json()}});
+  Evaluation ev;
+  for (const json& result : outer.run_jobs("llm_seed", jobs)) {
+    if (result.contains("failure") && !result.contains("run")) {
+      ev.failure = result.at("failure").get<std::string>();
+      continue;
+    }
+    ev.runs.push_back(seed_run_from_json(result.at("run")));
+    if (!result.at("best").is_null()) {
+      Scheme b = parse_native(result.at("best").get<std::string>(), "llm_seed result");
+      if (verify(b, ctx.target.ring).valid && (!ev.best || b.rank() < ev.best->rank())) ev.best = std::move(b);
+    }
+    if (result.contains("failure")) ev.failure = result.at("failure").get<std::string>();
+  }
+  ev.score = score_runs(ev.runs, ctx.target, recipe.budget_seconds);
+  if (!ev.failure.empty()) ev.score.note += "; " + ev.failure;
+  return ev;
+}
+
+}  // namespace
+
+json run_seed_job(const json& job, search::Reporter& reporter) {
+  Recipe recipe;
+  recipe.engine = job.at("engine").get<std::string>();
+  recipe.params = job.at("params");
+  recipe.budget_seconds = job.at("budget_seconds").get<double>();
+  recipe.seeds = 1;
+  const json& t = job.at("target");
+  EvalContext ctx;
+  ctx.target = {*parse_format(t.at("size").get<std::string>()), t.at("rank").get<int>(), *parse_ring(t.at("ring").get<std::string>())};
+  ctx.threads = job.at("threads").get<int>();
+  ctx.seed = job.at("seed").get<unsigned long long>();
+  if (!job.at("start").is_null()) ctx.start = parse_native(job.at("start").get<std::string>(), "llm_seed job");
+  Evaluation ev = evaluate_recipe(recipe, ctx, reporter);
+  json out = {{"best", ev.best ? json(native_text(*ev.best)) : json()}};
+  if (!ev.runs.empty()) out["run"] = seed_run_json(ev.runs.front());
+  if (!ev.failure.empty()) out["failure"] = ev.failure;
+  return out;
+}
+
 Evaluation evaluate_recipe(const Recipe& recipe, const EvalContext& ctx, search::Reporter& outer) {
+  if (outer.helpers() > 0) return evaluate_elsewhere(recipe, ctx, outer);
   Evaluation ev;
   auto engine = search::make_engine(recipe.engine);
   if (!engine) {
@@ -187,6 +259,9 @@ Evaluation evaluate_scheme(const Scheme& proposed, const EvalContext& ctx, searc
   ev.score.residual = run.residual;
   ev.score.fitness = fitness_of(ev.score, ctx.target.rank, 1.0);
   long failing = v.failure ? v.failure->failing_equations : 0;
+  if (v.failure)
+    ev.failing_equations = std::to_string(failing) + " of " + std::to_string(v.equations) +
+                           " Brent equations fail, first: " + v.failure->describe();
   ev.score.note = v.valid ? "valid over " + std::string(ring_name(ctx.target.ring)) + " at rank " + std::to_string(s.rank())
                           : "invalid: " + std::to_string(failing) + " of " + std::to_string(v.equations) +
                                 " Brent equations fail, residual " + std::to_string(run.residual);

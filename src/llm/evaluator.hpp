@@ -19,6 +19,7 @@ struct SeedRun {
   int best_rank = INT_MAX;          // lowest rank verified in this run
   double time_to_target = -1;       // seconds until a verified scheme of target rank; −1: not reached
   double residual = -1;             // lowest residual the engine reported (−1: none)
+  double exact_fraction = -1;       // highest share of coefficients rounded exactly (−1: none)
   double seconds = 0;
 };
 
@@ -51,10 +52,15 @@ struct Evaluation {
   std::vector<SeedRun> runs;
   std::string failure;              // empty when the evaluation ran ("engine unavailable", …)
   std::optional<Scheme> best;       // the best verified scheme of this evaluation
+  std::string failing_equations;    // a proposed scheme's failing Brent equations (count and first one)
 };
 
 // Runs recipe.engine for recipe.seeds seeds of recipe.budget_seconds each (clipped to seconds_left).
 Evaluation evaluate_recipe(const Recipe& recipe, const EvalContext& ctx, search::Reporter& outer);
+
+// Under mpirun (src/search/mpi/jobs.hpp) the seeds of a recipe run in parallel on the other ranks,
+// each as one job of kind "llm_seed"; this runs such a job on the rank that received it.
+nlohmann::json run_seed_job(const nlohmann::json& job, search::Reporter& reporter);
 
 // Verifies a proposed scheme over the target ring; a valid one is offered to the outer reporter.
 // An invalid one within `near_miss` failing equations is repaired by the numeric engine, if built.

@@ -71,13 +71,49 @@ std::string scheme_instructions(const PromptInput& in) {
   return s.str();
 }
 
+std::string near_miss_text(const NearMiss& m) {
+  std::ostringstream s;
+  s << "- " << m.source << ":";
+  if (m.best_rank != INT_MAX) s << " verified rank " << m.best_rank << ";";
+  if (m.residual >= 0) s << " Brent residual " << m.residual << ";";
+  if (m.exact_fraction >= 0) s << " " << static_cast<int>(100 * m.exact_fraction) << "% of coefficients rounded exactly;";
+  if (!m.failing.empty()) s << " " << m.failing;
+  s << "\n";
+  return s.str();
+}
+
 }  // namespace
+
+nlohmann::json NearMiss::to_json() const {
+  return {{"source", source}, {"residual", residual}, {"exact_fraction", exact_fraction},
+          {"best_rank", best_rank == INT_MAX ? json() : json(best_rank)}, {"failing", failing}};
+}
+
+NearMiss NearMiss::from_json(const nlohmann::json& j) {
+  NearMiss m;
+  m.source = j.value("source", "");
+  m.residual = j.value("residual", -1.0);
+  m.exact_fraction = j.value("exact_fraction", -1.0);
+  m.best_rank = j.contains("best_rank") && j["best_rank"].is_number_integer() ? j["best_rank"].get<int>() : INT_MAX;
+  m.failing = j.value("failing", "");
+  return m;
+}
 
 std::vector<Message> build_prompt(const PromptInput& in) {
   std::ostringstream u;
   u << target_text(in.target);
   if (in.best_rank != INT_MAX) u << "Best verified rank so far: " << in.best_rank << ".\n";
   u << "\n" << engines_text(in.engines) << "\n";
+  if (!in.best_recipes.empty()) {
+    u << "Best programs so far (database scores):\n";
+    for (const Program* p : in.best_recipes) u << program_text(*p);
+    u << "\n";
+  }
+  if (!in.near_misses.empty()) {
+    u << "Latest runs that ended without the target (residuals, failing Brent equations):\n";
+    for (const auto& m : in.near_misses) u << near_miss_text(m);
+    u << "\n";
+  }
   if (in.parent) u << "Parent (improve on it):\n" << program_text(*in.parent) << "\n";
   if (!in.inspirations.empty()) {
     u << "Other programs for inspiration:\n";

@@ -34,8 +34,8 @@ std::string type_mismatch(const json& example, const json& value) {
 }
 
 void check_version(const json& j, std::vector<std::string>& errors) {
-  if (!j.contains("version")) errors.push_back("version: missing (this tdisc reads version 1)");
-  else if (!j["version"].is_number_integer()) errors.push_back("version: must be the integer 1, got " + shown(j["version"]));
+  if (!j.contains("version")) return;  // a missing version means version 1
+  if (!j["version"].is_number_integer()) errors.push_back("version: must be the integer 1, got " + shown(j["version"]));
   else if (j["version"].get<long>() != kProposalVersion)
     errors.push_back("version: unsupported version " + shown(j["version"]) + " (this tdisc reads version 1)");
 }
@@ -97,9 +97,18 @@ std::string ProposalCheck::summary() const {
   return s;
 }
 
+// A recipe names nothing beyond its schema's keys: a misspelt key would otherwise be ignored silently.
+static void check_recipe_keys(const json& j, std::vector<std::string>& errors) {
+  static const std::vector<std::string> known = {"version", "kind", "engine", "params", "budget_seconds", "seeds", "rationale"};
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (std::find(known.begin(), known.end(), it.key()) == known.end())
+      errors.push_back("recipe." + it.key() + ": unknown key (known: " + joined(known) + ")");
+}
+
 ProposalCheck check_recipe(const json& j, const ProposalRules& rules) {
   ProposalCheck out;
   check_version(j, out.errors);
+  check_recipe_keys(j, out.errors);
   Recipe r;
   r.budget_seconds = std::min(10.0, rules.max_budget_seconds);
   if (!j.contains("engine") || !j["engine"].is_string()) {

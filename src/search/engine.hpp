@@ -37,6 +37,16 @@ public:
   // JSON state from which resume() can continue. Called from one thread at a time.
   virtual bool checkpoint_due() const = 0;
   virtual void checkpoint(const nlohmann::json& state) = 0;
+  // Island migration between MPI ranks (src/search/mpi/islands.hpp): when exchange_due(walk), a walk
+  // hands out its pool (terms as in its checkpoint) and takes in the pools a neighbouring rank sent
+  // for the same walk. In a single process nothing is ever due and nothing arrives.
+  virtual bool exchange_due(const std::string& walk) const { return false; }
+  virtual std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool) { return {}; }
+  // MPI runs of the llm engine (src/search/mpi/jobs.hpp): the other ranks evaluate proposals while
+  // this one talks to the endpoint. run_jobs hands each job to one of them and waits for every
+  // result (in the order of the jobs). In a single process there are no helpers.
+  virtual int helpers() const { return 0; }
+  virtual std::vector<nlohmann::json> run_jobs(const std::string& kind, const std::vector<nlohmann::json>& jobs) { return {}; }
 };
 
 struct EngineConfig {

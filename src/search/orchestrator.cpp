@@ -134,6 +134,26 @@ void Orchestrator::checkpoint(const nlohmann::json& state) {
   last_checkpoint_ = c["elapsed"].get<double>();
   if (stop_requested()) final_checkpoint_ = true;
   dir_.append_event({{"event", "checkpoint"}, {"elapsed", c["elapsed"]}});
+  if (req_.after_checkpoint) req_.after_checkpoint();
+}
+
+// Progress samples make the time series of `tdisc report`: small (the counters and one rate), and
+// at most one per sample_seconds, so a ten-hour run writes about 18,000 of them.
+void Orchestrator::sample(double now) {
+  std::map<std::string, double> counters;
+  {
+    std::lock_guard lock(mutex_);
+    counters = counters_;
+  }
+  nlohmann::json e = {{"event", "progress"}, {"elapsed", elapsed()}};
+  const bool flips = counters.count("flips") > 0, counted = flips || counters.count("moves") > 0;
+  double moves = flips ? counters["flips"] : counted ? counters["moves"] : 0;
+  if (counted && last_sample_t_ >= 0 && now > last_sample_t_) e["rate"] = (moves - last_sample_moves_) / (now - last_sample_t_);
+  last_sample_t_ = now, last_sample_moves_ = moves;
+  if (best_rank_ != INT_MAX) e["best"] = best_rank_.load();
+  for (const auto& [name, value] : counters)
+    if (name != "flips" && name != "moves") e[name] = value;
+  dir_.append_event(e);
 }
 
 void Orchestrator::stop_watcher(std::thread& watcher) {
@@ -154,6 +174,7 @@ void Orchestrator::watch() {
     }
     const double session = elapsed() - earlier_seconds_;
     if (req_.seconds > 0 && session >= req_.seconds) time_up_ = true;
+    if (req_.sample_seconds > 0 && (last_sample_t_ < 0 || session - last_sample_t_ >= req_.sample_seconds)) sample(session);
     if (!req_.progress || session - last_update < 0.5) continue;
     last_update = session;
     ProgressView v;
@@ -194,6 +215,7 @@ SearchOutcome Orchestrator::run(Engine& engine) {
     throw;
   }
   stop_watcher(watcher);
+  if (req_.sample_seconds > 0) sample(elapsed() - earlier_seconds_);  // the last point of every series
   SearchOutcome out;
   out.reached = reached_;
   out.best_rank = best_rank_;

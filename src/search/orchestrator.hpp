@@ -5,6 +5,7 @@
 #include <chrono>
 #include <climits>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -32,6 +33,8 @@ struct SearchRequest {
   bool catalog = false;            // also file new bests in catalog_dir, as `tdisc catalog add --if-better`
   std::string catalog_dir;         // the catalogue `tdisc catalog` reads (the CLI gives its default)
   ProgressSink* progress = nullptr;  // where the live progress goes (nullptr: nowhere)
+  double sample_seconds = 2;       // a "progress" event (counters, rate) this often, for reports
+  std::function<void()> after_checkpoint;  // called after each checkpoint is written (search --report)
   nlohmann::json request;          // what run.json records (the command line and its settings)
 };
 
@@ -65,6 +68,7 @@ private:
   void watch();            // the watcher thread: clock, budget, progress sink
   void stop_watcher(std::thread& watcher);  // ends watch() at once and joins it
   void add_to_catalog(const Scheme& s);
+  void sample(double now);  // one "progress" event: the counters and the move rate since the last one
 
   SearchRequest req_;
   RunLock lock_;  // one process at a time in the run directory, taken before anything is written
@@ -80,6 +84,7 @@ private:
   mutable std::mutex mutex_;  // counters_, best_file_, offers
   std::map<std::string, double> counters_;
   std::vector<CatalogueEntry> catalogue_;  // catalog_dir's entries, when catalog is on
+  double last_sample_t_ = -1, last_sample_moves_ = 0;  // watch() thread only (and run() after it)
   std::atomic<double> last_checkpoint_{0};
 };
 

@@ -2,6 +2,8 @@
 // the engine auto picks, and the --lattice / --symmetry shorthands as engine parameters.
 #include "src/search/plan.hpp"
 
+#include <cstdlib>
+
 #include "decomposition/error.hpp"
 #include "src/search/known_ranks.hpp"
 
@@ -57,6 +59,31 @@ std::string auto_engine(const Target& t, bool llm_endpoint, const std::string& s
   return modular_or_integer || !below_integer_rank(t) ? "flip" : "numeric";
 }
 
+// --device cpu|cuda[:N]: the numeric engine's "device" and "gpu" parameters.
+void apply_device(const SearchAsk& ask, SearchPlan& plan) {
+  if (!ask.device) return;
+  const std::string& d = *ask.device;
+  if (d == "cpu") {
+    if (plan.engine == "numeric") plan.params["device"] = "cpu";
+    return;
+  }
+  if (d.rfind("cuda", 0) != 0 || (d.size() > 4 && d[4] != ':'))
+    throw UsageError("--device: unknown device \"" + d + "\" (known: cpu, cuda, cuda:N)");
+  long index = 0;
+  if (d.size() > 4) {
+    const std::string n = d.substr(5);
+    char* end = nullptr;
+    index = std::strtol(n.c_str(), &end, 10);
+    if (n.empty() || *end != '\0' || index < 0 || index > 1023)
+      throw UsageError("--device: \"" + d + "\": the GPU index must be an integer in [0, 1023]");
+  }
+  if (plan.engine != "numeric")
+    throw UsageError("--device " + d + ": only the numeric engine runs on a GPU (this search runs the " + plan.engine +
+                     " engine; add --engine numeric)");
+  plan.params["device"] = "cuda";
+  plan.params["gpu"] = index;
+}
+
 SearchPlan plan_search(const SearchAsk& ask) {
   SearchPlan plan;
   plan.target = planned_target(ask);
@@ -68,6 +95,7 @@ SearchPlan plan_search(const SearchAsk& ask) {
     plan.params["lattice"] = *ask.lattice;
   }
   apply_symmetry(ask, plan);
+  apply_device(ask, plan);
   return plan;
 }
 

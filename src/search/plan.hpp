@@ -18,6 +18,7 @@ struct SearchAsk {
   bool llm_endpoint = false;      // an LLM endpoint is configured (auto then picks llm)
   std::string symmetry = "auto";  // auto, none, z3 (flip only)
   std::optional<std::string> lattice;  // numeric only: ternary, integer, half, half-gaussian
+  std::optional<std::string> device;   // numeric only: cpu, cuda, cuda:N
 };
 
 struct SearchPlan {
@@ -28,7 +29,7 @@ struct SearchPlan {
 
 // Throws UsageError, naming the flag (--rank, --symmetry, --lattice), when the ask cannot be met:
 // a rank above the classical one or unknown for the format, z3 on a non-square format or with an
-// engine other than flip, a lattice for an engine other than numeric.
+// engine other than flip, a lattice or a GPU device for an engine other than numeric.
 SearchPlan plan_search(const SearchAsk& ask);
 
 // auto: llm when an endpoint is configured; else flip for ZT, Z and modular targets and for ranks

@@ -2,6 +2,7 @@
 // events.jsonl is appended and flushed line by line so a kill -9 loses at most one line.
 #include "src/search/run_dir.hpp"
 
+#include <atomic>
 #include <filesystem>
 
 #include "decomposition/error.hpp"
@@ -22,7 +23,13 @@ std::optional<nlohmann::json> read_json(const std::string& path) {
   }
 }
 
+std::atomic<int> g_event_rank{-1};
+thread_local int t_event_rank = -1;
+
 }  // namespace
+
+void set_event_rank(int rank) { g_event_rank = rank; }
+void set_thread_event_rank(int rank) { t_event_rank = rank; }
 
 RunDir::RunDir(std::string path) : path_(std::move(path)) {
   std::error_code ec;
@@ -44,6 +51,8 @@ std::string RunDir::write_best(const Scheme& s) const {
 
 void RunDir::append_event(nlohmann::json event) {
   if (!event.contains("t")) event["t"] = utc_now();
+  const int rank = t_event_rank >= 0 ? t_event_rank : g_event_rank.load();
+  if (rank >= 0 && !event.contains("mpi_rank")) event["mpi_rank"] = rank;
   std::lock_guard lock(events_mutex_);
   events_ << event.dump() << "\n";
   events_.flush();

@@ -11,6 +11,12 @@
 
 namespace tdisc::search {
 
+// MPI runs (src/search/mpi/): every event names the rank it comes from ("mpi_rank"). The process default is set
+// once (rank 0, the directory's owner); the thread relaying another rank's messages sets its own.
+// -1 (the default of a single-process run): events carry no rank.
+void set_event_rank(int rank);
+void set_thread_event_rank(int rank);
+
 class RunDir {
 public:
   // Creates the folder (and parents) when missing; never deletes anything in it.

@@ -1,4 +1,4 @@
-// The scripted chat-completions server: POSIX sockets, one connection at a time, every loop bounded
+// The scripted chat-completions server: POSIX sockets, a thread per connection, every loop bounded
 // by a poll timeout, and the whole server stops by itself when idle.
 #include "tests/llm/script_server.hpp"
 
@@ -42,6 +42,19 @@ void send_all(int fd, const std::string& data) {
 
 ScriptServer::ScriptServer(std::vector<ScriptStep> script, int idle_limit_ms)
     : script_(std::move(script)), idle_limit_ms_(idle_limit_ms) {
+  start();
+}
+
+ScriptServer::ScriptServer(Responder responder, int idle_limit_ms)
+    : responder_(std::move(responder)), idle_limit_ms_(idle_limit_ms) {
+  start();
+}
+
+double ScriptServer::now() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+}
+
+void ScriptServer::start() {
   listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
   if (listen_fd_ < 0) throw std::runtime_error("ScriptServer: socket failed");
   int one = 1;
@@ -50,7 +63,7 @@ ScriptServer::ScriptServer(std::vector<ScriptStep> script, int idle_limit_ms)
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   addr.sin_port = 0;  // any free port
-  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(listen_fd_, 16) != 0)
+  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(listen_fd_, 64) != 0)
     throw std::runtime_error("ScriptServer: bind/listen failed");
   socklen_t len = sizeof addr;
   ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len);
@@ -61,6 +74,7 @@ ScriptServer::ScriptServer(std::vector<ScriptStep> script, int idle_limit_ms)
 ScriptServer::~ScriptServer() {
   stop_ = true;
   if (thread_.joinable()) thread_.join();
+  for (auto& t : handlers_) t.join();
   ::close(listen_fd_);
 }
 
@@ -90,10 +104,11 @@ void ScriptServer::serve() {
     pollfd p{listen_fd_, POLLIN, 0};
     if (::poll(&p, 1, 50) > 0 && (p.revents & POLLIN)) {
       int fd = ::accept(listen_fd_, nullptr, nullptr);
-      if (fd >= 0) {
-        handle(fd);
-        ::close(fd);
-      }
+      if (fd >= 0)
+        handlers_.emplace_back([this, fd] {
+          handle(fd);
+          ::close(fd);
+        });
       last = std::chrono::steady_clock::now();
     } else if (std::chrono::steady_clock::now() - last > std::chrono::milliseconds(idle_limit_ms_)) {
       return;  // idle too long: stop by ourselves
@@ -146,14 +161,23 @@ bool ScriptServer::wait_unless_peer_closed(int fd, int delay_ms) {
 void ScriptServer::handle(int fd) {
   SeenRequest req;
   if (!read_request(fd, req)) return;
+  size_t slot;
   {
     std::lock_guard lock(mutex_);
+    req.index = next_.fetch_add(1);
+    req.arrived_s = now();
+    slot = seen_.size();
     seen_.push_back(req);
   }
-  size_t i = next_.fetch_add(1);
-  ScriptStep step = i < script_.size() ? script_[i] : error(500, R"({"error":{"message":"script exhausted"}})");
+  size_t i = req.index;
+  ScriptStep step = responder_ ? responder_(i)
+                    : i < script_.size() ? script_[i] : error(500, R"({"error":{"message":"script exhausted"}})");
   if (step.delay_ms > 0 && !wait_unless_peer_closed(fd, step.delay_ms)) return;
   if (step.drop) return;  // close without a word: a dropped connection
+  {
+    std::lock_guard lock(mutex_);
+    seen_[slot].answered_s = now();
+  }
   std::string head = "HTTP/1.1 " + std::to_string(step.status) + " " + reason_phrase(step.status) + "\r\n" +
                      "Content-Type: application/json\r\nConnection: close\r\nContent-Length: " +
                      std::to_string(step.body.size()) + "\r\n";

@@ -50,7 +50,7 @@ TEST_CASE("tdisc search --engine llm records calls, never the key, and resumes",
   std::string dir = test::temp_dir("llm-cli") + "/run";
   ::setenv("TDISC_CLI_TEST_KEY", kKey, 1);
   std::string common = "--size 2x2 --rank 6 --ring ZT --threads 1 -q --params '{\"llm\":{\"eval_seconds\":0.5,"
-                       "\"engines\":\"flip\",\"retries\":2,\"retry_base\":0.05,\"timeout\":2}}'";
+                       "\"engines\":\"flip\",\"retries\":2,\"retry_base\":0.05,\"timeout\":2,\"concurrency\":1}}'";
   auto r = test::run_tdisc("search " + common + " --engine llm --llm-url " + server.base_url() +
                            " --llm-model scripted --llm-key-env TDISC_CLI_TEST_KEY --llm-max-calls 4 --time 6s --seed 3 --out " + dir);
   INFO(r.out << r.err);

@@ -25,3 +25,13 @@ TEST_CASE("the progress line of a numeric run shows restarts, residual and exact
   const std::string line = progress_line(v, 0, "");
   CHECK(line == "[   12.5s] best - → 48 · restarts 710 · residual 1.07 · exact 25%");
 }
+
+TEST_CASE("the progress line of a GPU numeric run adds the near-misses handed to the CPU", "[fast]") {
+  ProgressView v;
+  v.elapsed = 60;
+  v.best_rank = 0;
+  v.target_rank = 23;
+  v.counters = {{"restarts", 8338}, {"near_misses", 1361}, {"residual", 1.8e-5}};
+  const std::string line = progress_line(v, 0, "");
+  CHECK(line.find("restarts 8.3k · near-misses 1.4k · residual 1.8e-05") != std::string::npos);
+}

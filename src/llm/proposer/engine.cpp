@@ -3,8 +3,10 @@
 #include "src/llm/proposer/engine.hpp"
 
 #include "decomposition/error.hpp"
+#include "src/llm/evaluator.hpp"
 #include "src/llm/proposer/session.hpp"
 #include "src/llm/proposer/settings.hpp"
+#include "src/search/mpi/jobs.hpp"
 
 namespace tdisc::llm {
 
@@ -33,6 +35,9 @@ public:
 
 std::unique_ptr<search::Engine> make_llm_engine() { return std::make_unique<LlmEngine>(); }
 
-void register_llm_engine() { search::register_engine("llm", make_llm_engine); }
+void register_llm_engine() {
+  search::register_engine("llm", make_llm_engine);
+  search::mpi::register_job("llm_seed", run_seed_job);  // under mpirun, the other ranks run proposals' seeds
+}
 
 }  // namespace tdisc::llm

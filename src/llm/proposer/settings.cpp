@@ -52,7 +52,8 @@ const params::Table& llm_table() {
        number("timeout", d.timeout_s, 0.1, 3600, "seconds per HTTP call"),
        integer("retries", d.retries, 1, 20, "attempts per call (exponential back-off)"),
        number("retry_base", d.retry_base_s, 0, 60, "first back-off in seconds"),
-       number("eval_seconds", d.eval_seconds, 0.01, 86400, "budget per seed when a recipe is evaluated"),
+       number("eval_seconds", d.eval_seconds, 0, 86400,
+              "budget per seed when a recipe is evaluated (0: --time/20 within 2..300 s; 30 s without --time)"),
        number("repair_seconds", d.repair_seconds, 0, 86400, "numeric repair of a near-miss proposed scheme, per seed"),
        integer("max_seeds", d.max_seeds, 1, 64, "seeds a recipe is evaluated on"),
        integer("islands", d.islands, 1, 64, "islands of the program database"),
@@ -61,7 +62,9 @@ const params::Table& llm_table() {
        integer("failures_shown", d.failures_shown, 0, 32, "recent failures shown in a prompt"),
        number("exploit", d.exploit, 0, 1, "chance that the parent is an island's best (else a random cell)"),
        number("price_in", d.price_in, 0, 1e6, "USD per million prompt tokens (for the cost report)"),
-       number("price_out", d.price_out, 0, 1e6, "USD per million completion tokens")},
+       number("price_out", d.price_out, 0, 1e6, "USD per million completion tokens"),
+       integer("concurrency", d.concurrency, 1, 64, "requests in flight while the search threads evaluate"),
+       number("max_cost", d.max_cost, 0, 1e6, "USD; no new request once this much was spent (0: no limit; needs prices)")},
       "",
       ""};
   return t;
@@ -155,6 +158,8 @@ LlmSettings read_llm_settings(const json& params) {
   s.exploit = get(p, "exploit", s.exploit);
   s.price_in = get(p, "price_in", s.price_in);
   s.price_out = get(p, "price_out", s.price_out);
+  s.concurrency = get(p, "concurrency", s.concurrency);
+  s.max_cost = get(p, "max_cost", s.max_cost);
   return s;
 }
 

@@ -29,7 +29,9 @@ struct LlmSettings {
   int call_max_tokens = 2048;
   double temperature = 0.8, timeout_s = 120, retry_base_s = 1.0;
   int retries = 4;
-  double eval_seconds = 30, repair_seconds = 5;  // per seed; numeric repair of near-miss schemes
+  double eval_seconds = 0, repair_seconds = 5;   // per seed (0: derived from --time, schedule.hpp); numeric repair
+  int concurrency = 4;                           // requests in flight
+  double max_cost = 0;                           // USD; 0: no limit
   int max_seeds = 2, islands = 3, migrate_every = 8, inspirations = 3, failures_shown = 5;
   double exploit = 0.7;
   double price_in = 0, price_out = 0;            // USD per million prompt / completion tokens

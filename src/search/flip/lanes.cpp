@@ -82,6 +82,10 @@ public:
   void set(const std::string& counter, double value) override { base_.set(counter, value); }
   bool stop_requested() const override { return shared_.failed.load() || base_.stop_requested(); }
   int best_rank() const override { return base_.best_rank(); }
+  bool exchange_due(const std::string& walk) const override { return base_.exchange_due(walk); }
+  std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool) override {
+    return base_.exchange(walk, pool);
+  }
   bool checkpoint_due() const override {
     if (base_.checkpoint_due()) return true;
     std::lock_guard lock(shared_.mutex);

@@ -14,14 +14,16 @@ const params::Table& flip_table() {
       "Z3-symmetric walks (Moosbauer–Poole 2025) and Hensel lifting of GF(2)/GF(3) schemes.",
       {choice("walk_ring", d.walk_ring, {"auto", "ZT", "GF2", "GF3"},
               "ring the walk runs over (auto: GF2/GF3 targets there, others over ZT; GF2/GF3 for a Z/Q target lift)"),
-       integer("plus_min", d.walk.plus_min, 1, 1L << 40, "a plus transition after a random number of flips in [plus_min, plus_max] without a rank drop"),
+       integer("plus_min", d.walk.plus_min, 1, 1L << 40, "a plus transition after a random number of flips in [plus_min, plus_max] without a rank drop (z3 above 4x4: the anchor's fixed period unless given)"),
        integer("plus_max", d.walk.plus_max, 1, 1L << 40, "upper end of that interval (≥ plus_min)"),
-       integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff"),
+       integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff (in orbits for z3; above 4x4: up to the start rank unless given)"),
        boolean("reductions", d.walk.reductions, "apply reductions when two terms share two factors"),
        integer("batch", d.batch, 1, 1 << 24, "moves between looks at the pool, the clock and the reporter"),
-       integer("pool_size", static_cast<long>(d.pool_size), 1, 100000, "best states kept for restarts"),
+       integer("pool_size", static_cast<long>(d.pool_size), 1, 100000, "best states kept for restarts, per rank level"),
+       integer("level_fill", static_cast<long>(d.level_fill), 1, 100000,
+               "states a rank level needs before restarts draw from it (1: the lowest rank at once; more: a population per level)"),
        integer("restart_after", d.restart_after, 1, 1L << 50,
-               "flips without a walker improving before it restarts from the pool (z3 walks: 5000000 unless given)"),
+               "flips since a walker's last best before it restarts (z3 walks: 5000000, above 4x4 the anchor's 33333333 or 333333333, unless given)"),
        number("adopt", d.adopt, 0, 1, "chance that a walker jumps to a better pool state when one appears"),
        number("fresh", d.fresh, 0, 1, "chance that a due restart goes back to the start scheme (z3 walks: 1 unless given)"),
        integer("max_flips", d.max_flips, 0, 1L << 50, "flips per walker, 0: no limit (exactly reproducible runs)"),
@@ -68,6 +70,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.walk.pick_by_factor = p.value("pick", std::string("pair")) == "factor";
   f.batch = p.value("batch", f.batch);
   f.pool_size = p.value("pool_size", f.pool_size);
+  f.level_fill = p.value("level_fill", f.level_fill);
   f.restart_after = p.value("restart_after", f.restart_after);
   f.adopt = p.value("adopt", f.adopt);
   f.fresh = p.value("fresh", f.fresh);

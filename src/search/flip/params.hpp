@@ -14,7 +14,9 @@ struct FlipParams {
   std::string walk_ring = "auto";  // "auto" (GF2/GF3 targets walk there, others over ZT), "ZT", "GF2", "GF3"
   WalkParams walk;
   int batch = 4096;                // moves between looks at the pool, the clock and the reporter
-  size_t pool_size = 32;           // best states kept for restarts
+  size_t pool_size = 32;           // best states kept for restarts, per rank level
+  size_t level_fill = 1;           // states a rank level needs before restarts draw from it (pool.hpp;
+                                   //   1: the lowest rank at once; more: a population per level)
   long restart_after = 50000000;   // flips without a walker improving before it restarts from the pool
   double fresh = 0.0;              // chance that a due restart goes back to the start scheme instead of the pool
   double adopt = 0.5;              // chance that a walker jumps to a better pool state when one appears

@@ -42,7 +42,7 @@ template <class F, class W>
 class Run {
 public:
   Run(const EngineConfig& c, const FlipParams& p, Reporter& r)
-      : config_(c), params_(p), reporter_(r), format_(c.target.format), pool_(p.pool_size),
+      : config_(c), params_(p), reporter_(r), format_(c.target.format), pool_(p.pool_size, p.level_fill),
         lift_prime_(ring_is_modular(c.target.ring) ? 0 : characteristic<F>()) {}
 
   void run() {
@@ -87,7 +87,7 @@ private:
     if (!resumed_.empty()) {
       const auto& j = resumed_[id % resumed_.size()];
       w.load(terms_from_json<F>(format_, j.at("terms")));
-      if (id < static_cast<int>(resumed_.size())) {
+      if (id < static_cast<int>(resumed_.size()) && j.contains("rng")) {  // no rng: a walker handed over by another rank
         std::array<std::uint64_t, 4> s{};
         for (int k = 0; k < 4; ++k) s[k] = std::stoull(j.at("rng").at(k).get<std::string>());
         w.rng().set_state(s);
@@ -117,6 +117,7 @@ private:
       }
       restart_if_due(w, last_best, seen_pool);
       publish(id, w);
+      if (id == 0 && reporter_.exchange_due(walk_name())) migrate();
       if (reporter_.checkpoint_due() && checkpoint_mutex_.try_lock()) {
         checkpoint();
         checkpoint_mutex_.unlock();
@@ -137,6 +138,17 @@ private:
       last_best = w.best_rank();
       reporter_.add("restarts", 1);
     }
+  }
+
+  std::string walk_name() const { return std::string(F::name) + "/" + params_.symmetry; }
+
+  // Island model across MPI ranks: this walk's pool goes to a neighbour, the neighbours' pools come
+  // in; a lower-rank arrival lowers the pool's rank and walkers adopt it as after their own improvement.
+  void migrate() {
+    nlohmann::json pool = nlohmann::json::array();
+    for (const auto& t : pool_.states()) pool.push_back(terms_json<F>(format_, t));
+    Rng r(config_.seed ^ static_cast<std::uint64_t>(pool.size()));
+    for (const auto& t : reporter_.exchange(walk_name(), pool)) pool_.offer(terms_from_json<F>(format_, t), r);
   }
 
   void publish(int id, W& w) {

@@ -8,8 +8,8 @@ namespace tdisc::search::flip {
 
 // Throws UsageError when the symmetry cannot be walked for this target: a non-square format, a bad
 // diagonal partition, or a target rank the diagonal's fixed terms rule out. For z3 walks above 4x4
-// without an explicit restart_after, scales it with the orbit count (∝ n³): a fresh walk needs
-// longer to come down from the diagonal start.
+// sets what the parameters leave open to Moosbauer–Poole's policy: restart_after (their flip limit,
+// reset at each new best), a fixed plus period, and plus transitions up to the start's rank.
 void check_symmetry(const EngineConfig& config, FlipParams& params);
 // The start of every walker (and of fresh restarts). Throws UsageError for a --from scheme that a
 // z3 walk cannot hold (not invariant under (u,v,w) → (v,w,u)).

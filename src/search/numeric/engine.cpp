@@ -1,181 +1,19 @@
 // The numeric engine: many independent restarts (each seeded from (seed, index)) spread across
-// threads, near-misses kept as seeds, every result verified exactly before it is offered.
+// CPU threads, or batched on a GPU (batch_engine.cpp); every result verified exactly before it is offered.
 #include <algorithm>
-#include <atomic>
-#include <cmath>
-#include <set>
 #include <thread>
 
 #include "decomposition/error.hpp"
+#include "src/search/numeric/batch_engine.hpp"
 #include "src/search/numeric/numeric_engine.hpp"
 #include "src/search/numeric/params.hpp"
-#include "src/search/numeric/restart.hpp"
-#include "src/search/numeric/seeds.hpp"
-#include "verifier/float_residual.hpp"
-#include "verifier/verify.hpp"
+#include "src/search/numeric/run.hpp"
 
 namespace tdisc::search {
 
 namespace {
 
 using namespace numeric;
-using Clock = std::chrono::steady_clock;
-
-std::optional<Seed> seed_from_scheme(const Scheme& s) {
-  FloatFactors x = float_factors(s);  // I_q × R, column r = term r
-  Seed seed;
-  seed.x.f = {std::move(x.a), std::move(x.b), std::move(x.c)};
-  return seed;
-}
-
-// Everything the worker threads share.
-class Run {
-public:
-  Run(const EngineConfig& c, Reporter& r)
-      : cfg(c), rep(r), params(resolve(c.params, c.target)), tensor(matmul_tensor(c.target.format)),
-        pool(static_cast<size_t>(params.seed_pool)), started(Clock::now()) {
-    deadline = cfg.seconds > 0 ? started + std::chrono::duration_cast<Clock::duration>(
-                                              std::chrono::duration<double>(cfg.seconds))
-                               : Clock::time_point::max();
-    if (cfg.resume) restore(*cfg.resume);
-    first = next.load();
-    if (cfg.start && cfg.start->rank() == cfg.target.rank && cfg.start->format == cfg.target.format)
-      start = seed_from_scheme(*cfg.start);
-  }
-
-  bool stopping() const {
-    return done.load() || rep.stop_requested() || Clock::now() >= deadline ||
-           rep.best_rank() <= cfg.target.rank;
-  }
-
-  void worker() {
-    while (!stopping()) {
-      long idx = claim();
-      if (idx < 0) return;
-      RestartOutcome out = run_restart(input(idx));
-      record(idx, out);
-      release(idx);
-      maybe_checkpoint();
-    }
-  }
-
-  void finish() {
-    std::lock_guard lock(checkpoint_mutex);
-    rep.checkpoint(state());
-  }
-
-  void announce() {
-    rep.event({{"event", "numeric_start"},
-               {"method", params.method == Method::Lm ? "lm" : "als"},
-               {"field", params.complex ? "complex" : "real"},
-               {"lattice", lattice_name(params.lattice)},
-               {"first_restart", first},
-               {"threads", cfg.threads},
-               {"seed", cfg.seed}});
-  }
-
-private:
-  long claim() {
-    std::lock_guard lock(flight_mutex);
-    long idx = next.load();
-    if (params.restarts > 0 && idx >= params.restarts) return -1;
-    next = idx + 1;
-    in_flight.insert(idx);
-    return idx;
-  }
-
-  void release(long idx) {
-    std::lock_guard lock(flight_mutex);
-    in_flight.erase(idx);
-  }
-
-  RestartInput input(long idx) {
-    RestartInput in{tensor, params, cfg.target, restart_seed(cfg.seed, static_cast<unsigned long long>(idx))};
-    in.stop = [this] { return stopping(); };
-    in.deadline = deadline;
-    if (params.restart_seconds > 0)
-      in.deadline = std::min(deadline, Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                          std::chrono::duration<double>(params.restart_seconds)));
-    // A separate stream decides where to start, so the restart's own stream is unaffected.
-    std::mt19937_64 pick(in.seed ^ 0x5eed5eed5eed5eedULL);
-    if (idx == first && start) in.from = start;
-    else if (std::uniform_real_distribution<double>(0, 1)(pick) < params.seed_probability)
-      in.from = pool.draw(pick);
-    return in;
-  }
-
-  void record(long idx, RestartOutcome& out) {
-    rep.add("restarts", 1);
-    {
-      std::lock_guard lock(stats_mutex);
-      if (out.stage != "stopped") best_residual = std::min(best_residual, out.residual);
-      best_fraction = std::max(best_fraction, out.exact_fraction);
-      rep.set("residual", best_residual);
-      rep.set("exact_fraction", best_fraction);
-    }
-    if (out.near_miss) pool.offer(*out.near_miss);
-    if (out.stage != "stalled" && out.stage != "stopped")
-      rep.event({{"event", "numeric_restart"}, {"restart", idx}, {"stage", out.stage},
-                 {"residual", out.residual}, {"exact_fraction", out.exact_fraction},
-                 {"steps", out.steps}, {"how", out.how}});
-    if (out.scheme) offer(idx, std::move(*out.scheme), out.how);
-  }
-
-  // Verified again here, then by the orchestrator: the engine never offers an unproved scheme.
-  void offer(long idx, Scheme s, const std::string& how) {
-    drop_zero_terms(s);
-    if (!verify(s, cfg.target.ring).valid) return;
-    s.ring = cfg.target.ring;
-    s.provenance.method = "numeric";
-    s.provenance.seed = cfg.seed;
-    s.provenance.created = utc_now();
-    s.provenance.extra["restart"] = std::to_string(idx);
-    s.provenance.extra["lattice"] = lattice_name(params.lattice);
-    s.provenance.extra["optimiser"] = params.method == Method::Lm ? "lm" : "als";
-    s.provenance.extra["repair"] = how;
-    if (rep.offer(s, "numeric") && s.rank() <= cfg.target.rank) done = true;
-  }
-
-  void maybe_checkpoint() {
-    std::unique_lock lock(checkpoint_mutex, std::try_to_lock);
-    if (lock.owns_lock() && rep.checkpoint_due()) rep.checkpoint(state());
-  }
-
-  nlohmann::json state() {
-    long resume_from;
-    {
-      std::lock_guard lock(flight_mutex);
-      resume_from = in_flight.empty() ? next.load() : *in_flight.begin();
-    }
-    std::lock_guard lock(stats_mutex);
-    return {{"engine", "numeric"}, {"version", 1}, {"next_restart", resume_from},
-            {"best_residual", std::isfinite(best_residual) ? best_residual : -1.0},
-            {"best_exact_fraction", best_fraction}, {"seeds", pool.to_json()}};
-  }
-
-  void restore(const nlohmann::json& s) {
-    if (s.value("engine", "") != "numeric") throw InputError("checkpoint: not a numeric-engine state");
-    next = s.at("next_restart").get<long>();
-    double r = s.value("best_residual", -1.0);
-    best_residual = r >= 0 ? r : INFINITY;
-    best_fraction = s.value("best_exact_fraction", 0.0);
-    if (s.contains("seeds")) pool.from_json(s["seeds"]);
-  }
-
-  const EngineConfig& cfg;
-  Reporter& rep;
-  Params params;
-  MatmulTensor tensor;
-  SeedPool pool;
-  Clock::time_point started, deadline;
-  std::optional<Seed> start;
-  std::atomic<long> next{0};
-  long first = 0;
-  std::atomic<bool> done{false};
-  std::mutex flight_mutex, stats_mutex, checkpoint_mutex;
-  std::set<long> in_flight;
-  double best_residual = INFINITY, best_fraction = 0;
-};
 
 class NumericEngine : public Engine {
 public:
@@ -189,7 +27,8 @@ public:
     if (!problems.empty()) throw UsageError(problems.front());
     TDISC_REQUIRE(config.target.rank > 0, "target rank must be positive");
     Run run(config, reporter);
-    run.announce();
+    if (run.parameters().device == Device::Cuda) return run_on_cuda(run);
+    run.announce({{"device", "cpu"}});
     const int threads = std::max(1, config.threads);
     std::vector<std::thread> pool;
     for (int i = 1; i < threads; ++i) pool.emplace_back([&run] { run.worker(); });

@@ -16,7 +16,10 @@ const params::Table& numeric_table() {
   static const Table t{
       "numeric", "", "Alternating least squares / Levenberg–Marquardt on real or complex factors, a lattice\n"
       "discretisation schedule and an exact repair over Q (AlphaEvolve-style numerical search).",
-      {choice("method", "auto", {"auto", "als", "lm"}, "continuous phase: ALS sweeps or LM steps (auto: ALS)"),
+      {choice("device", "cpu", {"cpu", "cuda"}, "where restarts run: CPU threads, or a batch on a CUDA device (--device)"),
+       integer("gpu", 0, 0, 1023, "CUDA device index (--device cuda:N; an MPI rank passes its local GPU)"),
+       integer("gpu_batch", 0, 0, 1e7, "restarts resident on the GPU at once (0: twice what the device holds)"),
+       choice("method", "auto", {"auto", "als", "lm"}, "continuous phase: ALS sweeps or LM steps (auto: ALS)"),
        choice("round_method", "auto", {"auto", "als", "lm"}, "re-fits while rounding (auto: LM once few enough entries are free)"),
        choice("field", "auto", {"auto", "real", "complex"}, "real or complex factors (auto: complex for the half-gaussian lattice)"),
        choice("lattice", "auto", {"auto", "ternary", "integer", "half", "half-gaussian"},
@@ -51,7 +54,11 @@ const params::Table& numeric_table() {
        number("repair_from_fraction", 0.5, 0, 1, "share of entries rounded before the exact repair is tried"),
        integer("seed_pool", 8, 0, 1000, "near-miss schemes kept as seeds for later restarts"),
        number("seed_probability", 0.2, 0, 1, "chance that a restart starts from a pooled seed"),
-       number("seed_noise", 0.05, 0, 10, "noise added to a pooled seed")},
+       number("seed_noise", 0.05, 0, 10, "noise added to a pooled seed"),
+       // Set per rank by MPI runs (src/search/mpi/rank_config.cpp): N ranks run the single-process
+       // sequence of restarts between them, each on the GPU of its host that matches its local rank.
+       integer("restart_offset", 0, 0, 1e12, "first restart index of this process (MPI: its rank)"),
+       integer("restart_stride", 1, 1, 1e6, "distance between this process's restart indices (MPI: the number of ranks)")},
       "",
       ""};
   return t;
@@ -81,6 +88,10 @@ Lattice auto_lattice(const Target& target) {
   return integer && target.rank >= *integer ? Lattice::Ternary : Lattice::Half;
 }
 
+std::string device_name(const Params& p) {
+  return p.device == Device::Cuda ? "cuda:" + std::to_string(p.gpu) : "cpu";
+}
+
 Params resolve(const nlohmann::json& params, const Target& target) {
   auto problems = validate(params);
   TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
@@ -99,6 +110,9 @@ Params resolve(const nlohmann::json& params, const Target& target) {
     p.method = method == "lm" ? Method::Lm : Method::Als;
   const std::string round_method = m["round_method"];
   p.round_method = round_method == "als" ? Method::Als : round_method == "lm" ? Method::Lm : Method::Auto;
+  p.device = m["device"] == "cuda" ? Device::Cuda : Device::Cpu;
+  p.gpu = m["gpu"];
+  p.gpu_batch = m["gpu_batch"];
   p.init_scale = m["init_scale"];
   p.restarts = m["restarts"];
   p.restart_seconds = m["restart_seconds"];
@@ -135,6 +149,8 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.seed_pool = m["seed_pool"];
   p.seed_probability = m["seed_probability"];
   p.seed_noise = m["seed_noise"];
+  p.restart_offset = m["restart_offset"];
+  p.restart_stride = m["restart_stride"];
   return p;
 }
 

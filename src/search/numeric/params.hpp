@@ -12,8 +12,13 @@
 namespace tdisc::search::numeric {
 
 enum class Method { Als, Lm, Auto };
+// Where the continuous phases run: CPU threads, or a batch of restarts on one CUDA device.
+enum class Device { Cpu, Cuda };
 
 struct Params {
+  Device device = Device::Cpu;
+  int gpu = 0;                    // CUDA device index (an MPI rank passes its local GPU)
+  long gpu_batch = 0;             // restarts resident on the GPU at once (0: from occupancy)
   Method method = Method::Als;
   Method round_method = Method::Auto;  // Auto: LM once few enough entries are free
   bool complex = false;
@@ -39,6 +44,8 @@ struct Params {
   long repair_max_denominator = 8;
   double repair_from_fraction = 0.5;
   long seed_pool = 8;
+  long restart_offset = 0;        // the first restart index of this process (MPI rank k: k)
+  long restart_stride = 1;        // distance between its restart indices (MPI: the number of ranks)
   double seed_probability = 0.2, seed_noise = 0.05;
 };
 
@@ -54,5 +61,7 @@ Params resolve(const nlohmann::json& params, const Target& target);
 // The lattice "auto" picks: ½·Z[i] for QI, {0,±1} for ZT and modular rings, Z for Z; for Q, {0,±1}
 // when the target rank is at or above the best known integer rank of the format, else ½·Z.
 Lattice auto_lattice(const Target& target);
+// "cpu" or "cuda:N" (provenance, events).
+std::string device_name(const Params& p);
 
 }  // namespace tdisc::search::numeric

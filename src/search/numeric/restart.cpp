@@ -69,6 +69,36 @@ Seed as_seed(const Factors<S>& x, double fraction, double res) {
   return s;
 }
 
+// Phase 3: progressive rounding; phase 4: exact repair and verification.
+template <class S>
+RestartOutcome round_and_repair_typed(const RestartInput& in, Optimiser<S>& opt, Factors<S>& x, FixedMask& fixed,
+                                      RestartOutcome out, const std::function<bool()>& stopped) {
+  const Params& p = in.params;
+  RoundingResult rr = progressive_round(opt, x, fixed, p, stopped);
+  out.exact_fraction = rr.exact_fraction;
+  if (stopped()) {
+    out.stage = "stopped";
+    return out;
+  }
+  // The lattice is a preference, not the ring: entries the lattice could not take (¼, ⅓) are
+  // snapped to nearby simple rationals, and the third factor is solved exactly from the other two.
+  RepairResult fix;
+  if (rr.complete) fix = repair(in.target.format, round_factors(x, p.lattice, 0), in.target.ring);
+  if (!fix.scheme && rr.exact_fraction >= p.repair_from_fraction && p.repair_max_denominator > 0)
+    fix = repair(in.target.format, round_factors(x, p.lattice, p.repair_max_denominator), in.target.ring);
+  if (!fix.scheme) {
+    out.stage = rr.complete ? "repair" : "rounding";
+    out.how = fix.why_not;
+    out.near_miss = as_seed(x, rr.exact_fraction, rr.residual);
+    return out;
+  }
+  out.stage = "found";
+  out.how = fix.how;
+  out.exact_fraction = 1;
+  out.scheme = std::move(fix.scheme);
+  return out;
+}
+
 template <class S>
 RestartOutcome run_typed(const RestartInput& in) {
   const Params& p = in.params;
@@ -118,36 +148,44 @@ RestartOutcome run_typed(const RestartInput& in) {
   // Back onto the solution set before rounding: the pull leaves a compromise with residual ~0.1.
   for (long k = 0; k < relax_steps && !stopped(); ++k, ++out.steps)
     opt.step(x, fixed, {p.reg_end, p.round_lattice_weight, p.lattice, p.clip});
-  // Phase 3: progressive rounding; phase 4: exact repair and verification.
-  RoundingResult rr = progressive_round(opt, x, fixed, p, stopped);
-  out.exact_fraction = rr.exact_fraction;
-  if (stopped()) {
-    out.stage = "stopped";
-    return out;
-  }
-  // The lattice is a preference, not the ring: entries the lattice could not take (¼, ⅓) are
-  // snapped to nearby simple rationals, and the third factor is solved exactly from the other two.
-  RepairResult fix;
-  if (rr.complete) fix = repair(in.target.format, round_factors(x, p.lattice, 0), in.target.ring);
-  if (!fix.scheme && rr.exact_fraction >= p.repair_from_fraction && p.repair_max_denominator > 0)
-    fix = repair(in.target.format, round_factors(x, p.lattice, p.repair_max_denominator), in.target.ring);
-  if (!fix.scheme) {
-    out.stage = rr.complete ? "repair" : "rounding";
-    out.how = fix.why_not;
-    out.near_miss = as_seed(x, rr.exact_fraction, rr.residual);
-    return out;
-  }
-  out.stage = "found";
-  out.how = fix.how;
-  out.exact_fraction = 1;
-  out.scheme = std::move(fix.scheme);
-  return out;
+  return round_and_repair_typed(in, opt, x, fixed, std::move(out), stopped);
 }
 
 }  // namespace
 
 RestartOutcome run_restart(const RestartInput& in) {
   return in.params.complex ? run_typed<cdouble>(in) : run_typed<double>(in);
+}
+
+Factors<cdouble> initial_factors(const RestartInput& in) {
+  std::mt19937_64 rng(in.seed);
+  if (in.params.complex) return initial_point<cdouble>(in, rng);
+  Factors<double> x = initial_point<double>(in, rng);
+  Factors<cdouble> c;
+  for (int q = 0; q < 3; ++q) c.f[q] = x.f[q].cast<cdouble>();
+  return c;
+}
+
+namespace {
+template <class S>
+RestartOutcome round_from(const RestartInput& in, const Factors<cdouble>& start, double res, long steps) {
+  auto stopped = [&] { return (in.stop && in.stop()) || std::chrono::steady_clock::now() >= in.deadline; };
+  Optimiser<S> opt{in.tensor, in.params.method};
+  Factors<S> x;
+  for (int q = 0; q < 3; ++q) {
+    if constexpr (std::is_same_v<S, double>) x.f[q] = start.f[q].real();
+    else x.f[q] = start.f[q];
+  }
+  FixedMask fixed = no_fixed(x);
+  RestartOutcome out;
+  out.residual = res;
+  out.steps = steps;
+  return round_and_repair_typed(in, opt, x, fixed, std::move(out), stopped);
+}
+}  // namespace
+
+RestartOutcome round_and_repair(const RestartInput& in, const Factors<cdouble>& x, double residual, long steps) {
+  return in.params.complex ? round_from<cdouble>(in, x, residual, steps) : round_from<double>(in, x, residual, steps);
 }
 
 }  // namespace tdisc::search::numeric

@@ -41,6 +41,12 @@ struct RestartInput {
 
 RestartOutcome run_restart(const RestartInput& in);
 
+// The batched (GPU) path: a restart's starting point, the same as run_restart's (real runs keep
+// zero imaginary parts), and phases 3–4 (progressive rounding, exact repair, verification) from a
+// point the device took through phases 1–2 (continuous optimisation, lattice pull, relaxation).
+Factors<cdouble> initial_factors(const RestartInput& in);
+RestartOutcome round_and_repair(const RestartInput& in, const Factors<cdouble>& x, double residual, long steps);
+
 // The per-restart seed: a SplitMix64 mix of the run seed and the restart index.
 unsigned long long restart_seed(unsigned long long run_seed, unsigned long long index);
 

@@ -1,0 +1,34 @@
+// The batched numeric search: a device (GPU, or the CPU reference) keeps a batch of restarts in
+// phases 1–2; stalled slots are refilled in place; near-misses go to CPU threads that round, repair
+// and verify them exactly (restart.cpp's phases 3–4).
+#pragma once
+#include <string>
+
+#include "src/search/numeric/batch_device.hpp"
+#include "src/search/numeric/run.hpp"
+
+namespace tdisc::search::numeric {
+
+// Totals of a batched run (also the payload of the "numeric_batch" events).
+struct BatchTotals {
+  long started = 0, near_misses = 0, sweeps = 0;
+  long stalled[5] = {0, 0, 0, 0, 0};  // by StallReason
+  long found = 0, repair_failed = 0, rounding_failed = 0, stopped = 0;
+  nlohmann::json to_json() const;
+};
+
+// Sweeps per kernel launch: the residual check interval of the schedule.
+constexpr int kSweepsPerLaunch = 25;
+
+// Runs `run` on `device` with `rounding_threads` CPU threads for phases 3–4, until the run stops
+// (target, budget, signal) or its restart budget is spent and every slot is drained.
+BatchTotals run_batched(Run& run, BatchDevice& device, int rounding_threads);
+
+// The numeric engine on the CUDA device of its parameters (throws UsageError without one).
+void run_on_cuda(Run& run);
+
+// "NVIDIA H200 (cuda:0, …), 1584 restarts at once" for the command line before a run starts;
+// throws UsageError when the build has no CUDA or the device is missing.
+std::string cuda_headline(const Target& target, const nlohmann::json& params);
+
+}  // namespace tdisc::search::numeric

@@ -1,0 +1,164 @@
+// Restart bookkeeping shared by the CPU workers and the GPU batch driver (see run.hpp).
+#include "src/search/numeric/run.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "decomposition/error.hpp"
+#include "verifier/float_residual.hpp"
+#include "verifier/verify.hpp"
+
+namespace tdisc::search::numeric {
+
+namespace {
+
+std::optional<Seed> seed_from_scheme(const Scheme& s) {
+  FloatFactors x = float_factors(s);  // I_q × R, column r = term r
+  Seed seed;
+  seed.x.f = {std::move(x.a), std::move(x.b), std::move(x.c)};
+  return seed;
+}
+
+}  // namespace
+
+Run::Run(const EngineConfig& c, Reporter& r)
+    : cfg(c), rep(r), params(resolve(c.params, c.target)), tensor(matmul_tensor(c.target.format)),
+      pool(static_cast<size_t>(params.seed_pool)), started(Clock::now()) {
+  deadline = cfg.seconds > 0 ? started + std::chrono::duration_cast<Clock::duration>(
+                                            std::chrono::duration<double>(cfg.seconds))
+                             : Clock::time_point::max();
+  next = params.restart_offset;  // MPI rank k of N: restarts k, k+N, … (mpi/rank_config.cpp)
+  if (cfg.resume) restore(*cfg.resume);
+  first = next.load();
+  if (cfg.start && cfg.start->rank() == cfg.target.rank && cfg.start->format == cfg.target.format)
+    start = seed_from_scheme(*cfg.start);
+}
+
+bool Run::stopping() const {
+  return done.load() || rep.stop_requested() || Clock::now() >= deadline || rep.best_rank() <= cfg.target.rank;
+}
+
+void Run::worker() {
+  while (!stopping()) {
+    long idx = claim();
+    if (idx < 0) return;
+    RestartOutcome out = run_restart(input(idx));
+    record(idx, out);
+    release(idx);
+    maybe_checkpoint();
+  }
+}
+
+void Run::finish() {
+  std::lock_guard lock(checkpoint_mutex);
+  rep.checkpoint(state());
+}
+
+void Run::announce(const nlohmann::json& extra) {
+  nlohmann::json e = {{"event", "numeric_start"},
+                      {"method", params.method == Method::Lm ? "lm" : "als"},
+                      {"field", params.complex ? "complex" : "real"},
+                      {"lattice", lattice_name(params.lattice)},
+                      {"first_restart", first},
+                      {"restart_stride", params.restart_stride},
+                      {"device_index", params.gpu},
+                      {"threads", cfg.threads},
+                      {"seed", cfg.seed}};
+  e.update(extra);
+  rep.event(e);
+}
+
+long Run::claim() {
+  std::lock_guard lock(flight_mutex);
+  long idx = next.load();
+  if (params.restarts > 0 && idx >= params.restarts) return -1;
+  next = idx + params.restart_stride;
+  in_flight.insert(idx);
+  return idx;
+}
+
+void Run::release(long idx) {
+  std::lock_guard lock(flight_mutex);
+  in_flight.erase(idx);
+}
+
+RestartInput Run::input(long idx) {
+  RestartInput in{tensor, params, cfg.target, restart_seed(cfg.seed, static_cast<unsigned long long>(idx))};
+  in.stop = [this] { return stopping(); };
+  in.deadline = deadline;
+  if (params.restart_seconds > 0)
+    in.deadline = std::min(deadline, Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                        std::chrono::duration<double>(params.restart_seconds)));
+  // A separate stream decides where to start, so the restart's own stream is unaffected.
+  std::mt19937_64 pick(in.seed ^ 0x5eed5eed5eed5eedULL);
+  if (idx == first && start) in.from = start;
+  else if (std::uniform_real_distribution<double>(0, 1)(pick) < params.seed_probability)
+    in.from = pool.draw(pick);
+  return in;
+}
+
+double Run::best_residual_so_far() {
+  std::lock_guard lock(stats_mutex);
+  return best_residual;
+}
+
+void Run::record(long idx, RestartOutcome& out) {
+  rep.add("restarts", 1);
+  {
+    std::lock_guard lock(stats_mutex);
+    if (out.stage != "stopped") best_residual = std::min(best_residual, out.residual);
+    best_fraction = std::max(best_fraction, out.exact_fraction);
+    rep.set("residual", best_residual);
+    rep.set("exact_fraction", best_fraction);
+  }
+  if (out.near_miss) pool.offer(*out.near_miss);
+  if (out.stage != "stalled" && out.stage != "stopped")
+    rep.event({{"event", "numeric_restart"}, {"restart", idx}, {"stage", out.stage},
+               {"residual", out.residual}, {"exact_fraction", out.exact_fraction},
+               {"steps", out.steps}, {"how", out.how}});
+  if (out.scheme) offer(idx, std::move(*out.scheme), out.how);
+}
+
+// Verified again here, then by the orchestrator: the engine never offers an unproved scheme.
+void Run::offer(long idx, Scheme s, const std::string& how) {
+  drop_zero_terms(s);
+  if (!verify(s, cfg.target.ring).valid) return;
+  s.ring = cfg.target.ring;
+  s.provenance.method = "numeric";
+  s.provenance.seed = cfg.seed;
+  s.provenance.created = utc_now();
+  s.provenance.extra["restart"] = std::to_string(idx);
+  s.provenance.extra["lattice"] = lattice_name(params.lattice);
+  s.provenance.extra["optimiser"] = params.method == Method::Lm ? "lm" : "als";
+  s.provenance.extra["repair"] = how;
+  s.provenance.extra["device"] = device_name(params);
+  if (rep.offer(s, "numeric") && s.rank() <= cfg.target.rank) done = true;
+}
+
+void Run::maybe_checkpoint() {
+  std::unique_lock lock(checkpoint_mutex, std::try_to_lock);
+  if (lock.owns_lock() && rep.checkpoint_due()) rep.checkpoint(state());
+}
+
+nlohmann::json Run::state() {
+  long resume_from;
+  {
+    std::lock_guard lock(flight_mutex);
+    resume_from = in_flight.empty() ? next.load() : *in_flight.begin();
+  }
+  std::lock_guard lock(stats_mutex);
+  return {{"engine", "numeric"}, {"version", 1}, {"next_restart", resume_from},
+          {"best_residual", std::isfinite(best_residual) ? best_residual : -1.0},
+          {"best_exact_fraction", best_fraction}, {"seeds", pool.to_json()}};
+}
+
+void Run::restore(const nlohmann::json& s) {
+  if (s.value("engine", "") != "numeric") throw InputError("checkpoint: not a numeric-engine state");
+  next = s.at("next_restart").get<long>();
+  double r = s.value("best_residual", -1.0);
+  best_residual = r >= 0 ? r : INFINITY;
+  best_fraction = s.value("best_exact_fraction", 0.0);
+  if (s.contains("seeds")) pool.from_json(s["seeds"]);
+}
+
+}  // namespace tdisc::search::numeric

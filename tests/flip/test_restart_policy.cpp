@@ -1,0 +1,73 @@
+// The z3 run policy above 4x4 (walk_start.cpp, after Moosbauer–Poole's case files): a flip limit
+// that restarts at each new best, then a fresh start from the diagonal; a fixed plus period; plus
+// transitions up to the start's rank. Explicit parameters win; 4x4 keeps its measured defaults.
+#include <catch2/catch.hpp>
+
+#include "src/search/flip/orbits.hpp"
+#include "src/search/flip/params.hpp"
+#include "src/search/flip/symmetric_walker.hpp"
+#include "src/search/flip/walk_start.hpp"
+#include "tests/flip/require_valid.hpp"
+
+using namespace tdisc;
+using namespace tdisc::search;
+using namespace tdisc::search::flip;
+
+namespace {
+FlipParams checked(Format f, int rank, nlohmann::json params) {
+  EngineConfig c;
+  c.target = {f, rank, Ring::GF2};
+  params["symmetry"] = "z3";
+  c.params = params;
+  REQUIRE(check_flip_params(c.params).empty());
+  FlipParams p = parse_flip_params(c.params);
+  check_symmetry(c, p);
+  return p;
+}
+}  // namespace
+
+TEST_CASE("z3 above 4x4 follows the anchor's run policy unless told otherwise", "[fast]") {
+  const FlipParams p = checked({5, 5, 5}, 93, nlohmann::json::object());
+  CHECK(p.fresh == 1.0);                 // a run that stalls starts over from the diagonal
+  CHECK(p.restart_after == 33333333);    // 1e8 terms of orbit flips, reset at each new best
+  CHECK(p.walk.plus_min == 16667);       // a plus transition every 5e4 terms without a drop
+  CHECK(p.walk.plus_max == 16667);
+  // plus transitions allowed up to the start's rank: (start − target) / 3 orbits above the best
+  const int start = diagonal_start<GF2>(5, parse_diagonal("auto", 5, 93)).rank();
+  CHECK(p.walk.plus_diff == (start - 93) / 3);
+  CHECK(start > 93 + 3 * 4);  // wider than the default plus_diff of 4 orbits
+
+  const FlipParams mine = checked({5, 5, 5}, 93, {{"restart_after", 1000}, {"plus_min", 10}, {"plus_max", 20}, {"plus_diff", 2}});
+  CHECK(mine.restart_after == 1000);
+  CHECK(mine.walk.plus_min == 10);
+  CHECK(mine.walk.plus_max == 20);
+  CHECK(mine.walk.plus_diff == 2);
+
+  const FlipParams four = checked({4, 4, 4}, 49, nlohmann::json::object());
+  CHECK(four.restart_after == kSymmetricRestartAfter);
+  CHECK(four.walk.plus_diff == WalkParams{}.plus_diff);
+  CHECK(four.walk.plus_min == WalkParams{}.plus_min);
+}
+
+TEST_CASE("the flip limit counts from the walker's latest best, not from its start", "[fast]") {
+  // What restart_if_due reads: flips_since_best falls to 0 at every new best and grows otherwise.
+  const Format f{4, 4, 4};
+  WalkParams wp;
+  wp.plus_min = wp.plus_max = 2000;
+  SymmetricWalker<GF2> w(f, wp, 5);
+  w.load(diagonal_start<GF2>(4, parse_diagonal("auto", 4, 49)));
+  int best = w.best_rank(), drops = 0;
+  long last_flips = 0;
+  for (int k = 0; k < 200000; ++k) {
+    w.step();
+    if (w.best_rank() < best) {
+      best = w.best_rank();
+      ++drops;
+      CHECK(w.flips_since_best() == 0);
+      last_flips = w.flips();
+    }
+  }
+  CHECK(drops > 5);
+  CHECK(w.flips_since_best() == w.flips() - last_flips);
+  require_valid<GF2>(f, w.best(), 200000);
+}

@@ -1,0 +1,235 @@
+// The host side of the batched (GPU) numeric engine, on the CPU: the slot schedule's transitions,
+// the near-miss queue, the CPU reference batch against als.cpp, the batch driver (slots refilled in
+// place, restart budget drained, 2x2:7 found and verified), and --device errors without a GPU.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <thread>
+
+#include "src/search/numeric/als.hpp"
+#include "src/search/numeric/batch_engine.hpp"
+#include "src/search/numeric/batch_pack.hpp"
+#include "src/search/numeric/near_miss_queue.hpp"
+#include "tests/support.hpp"
+#include "tests/numeric/recording_reporter.hpp"
+
+using namespace tdisc;
+using namespace tdisc::search;
+using namespace tdisc::search::numeric;
+
+namespace {
+struct Shell {
+  int code = -1;
+  std::string output;
+};
+Shell shell(const std::string& command) {
+  Shell r;
+  FILE* f = popen(command.c_str(), "r");
+  if (!f) return r;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, f)) r.output.append(buf, n);
+  int status = pclose(f);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+BatchSchedule small_schedule() {
+  BatchSchedule c;
+  c.sweeps = 100;
+  c.stall = 50;
+  c.lattice_steps = 10;
+  c.relax_steps = 5;
+  return c;
+}
+SlotState running() {
+  SlotState s;
+  s.restart = 7;
+  s.phase = kContinuous;
+  return s;
+}
+EngineConfig config(Format f, int rank, nlohmann::json params, unsigned long long seed = 1) {
+  EngineConfig c;
+  c.target = {f, rank, Ring::Q};
+  c.seed = seed;
+  c.threads = 2;
+  c.params = std::move(params);
+  return c;
+}
+}  // namespace
+
+TEST_CASE("batch schedule: converged slots go to the lattice pull, then relax, then hand over", "[fast][batch]") {
+  const BatchSchedule c = small_schedule();
+  SlotState s = running();
+  s.step = 25;
+  slot_after_check(s, c, 1e-10, 3.0);  // below converge_residual
+  CHECK(s.phase == kLatticePull);
+  CHECK(s.step == 0);
+  CHECK(s.continuous_residual == 1e-10);
+  CHECK(slot_weights(s, c).lattice == Approx(c.lattice_weight_start));
+  s.step = c.lattice_steps;
+  CHECK(slot_check_due(s, c));
+  slot_after_check(s, c, 0.05, 3.0);
+  CHECK(s.phase == kRelax);
+  CHECK(slot_weights(s, c).lattice == c.relax_lattice_weight);
+  s.step = c.relax_steps;
+  slot_after_check(s, c, 1e-6, 3.0);
+  CHECK(s.phase == kNearMiss);
+  CHECK_FALSE(slot_active(s));
+}
+
+TEST_CASE("batch schedule: plateau, divergence and NaN stall a slot with the reason", "[fast][batch]") {
+  const BatchSchedule c = small_schedule();
+  SlotState s = running();
+  for (long k = 25; k <= 100 && s.phase == kContinuous; k += 25) {
+    s.step = k;
+    slot_after_check(s, c, 0.5, 3.0);  // never improves after the first check
+  }
+  CHECK(s.phase == kStalled);
+  CHECK(s.reason == kPlateau);
+  CHECK(s.best_at == 25);  // then 75 sweeps without 1 % progress > stall 50
+  CHECK(s.continuous_residual == 0.5);
+  SlotState d = running();
+  slot_after_check(d, c, 0.1, 2e6);
+  CHECK((d.phase == kStalled && d.reason == kDiverged));
+  SlotState n = running();
+  slot_after_check(n, c, std::nan(""), 1.0);
+  CHECK((n.phase == kStalled && n.reason == kNotFinite));
+  SlotState a = running();
+  a.step = c.sweeps;
+  a.best = 0.2;
+  a.best_at = c.sweeps - 1;
+  slot_after_check(a, c, 0.1, 1.0);  // budget spent above discretise_below
+  CHECK((a.phase == kStalled && a.reason == kAboveThreshold));
+}
+
+TEST_CASE("batch schedule: regularisation decays geometrically, noise decays per event", "[fast][batch]") {
+  const BatchSchedule c = small_schedule();
+  SlotState s = running();
+  CHECK(slot_weights(s, c).reg == Approx(c.reg_start));
+  s.step = c.sweeps / 2;
+  CHECK(slot_weights(s, c).reg == Approx(std::sqrt(c.reg_start * c.reg_end)));
+  s.step = c.noise_every - 1;
+  CHECK(slot_noise(s, c) == Approx(c.noise_start));
+  s.noise_events = 2;
+  CHECK(slot_noise(s, c) == Approx(c.noise_start * c.noise_decay * c.noise_decay));
+  s.step = c.noise_every;
+  CHECK(slot_noise(s, c) == 0);
+  double g0, g1, h0, h1;
+  schedule_normal2(42, 3, 5, g0, g1);
+  schedule_normal2(42, 3, 5, h0, h1);
+  CHECK((g0 == h0 && g1 == h1));
+  schedule_normal2(42, 3, 6, h0, h1);
+  CHECK(g0 != h0);
+}
+
+TEST_CASE("near-miss queue: bounded, refuses when full, drains after close", "[fast][batch]") {
+  NearMissQueue<int> q(2);
+  CHECK(q.try_push(1));
+  CHECK(q.try_push(2));
+  CHECK_FALSE(q.try_push(3));  // full: the driver parks the slot
+  CHECK(q.pending() == 2);
+  CHECK(*q.pop() == 1);
+  q.done();
+  CHECK(q.pending() == 1);
+  CHECK(q.try_push(3));
+  q.close();
+  CHECK_FALSE(q.try_push(4));
+  CHECK(*q.pop() == 2);
+  CHECK(*q.pop() == 3);
+  CHECK_FALSE(q.pop().has_value());
+  std::thread waiter([&] { CHECK_FALSE(q.pop().has_value()); });  // a closed, empty queue never blocks
+  waiter.join();
+}
+
+namespace {
+template <class S>
+void check_reference_sweep(bool complex) {
+  const Target target{*parse_format("2x2x3"), 11, Ring::Q};
+  const MatmulTensor t = matmul_tensor(target.format);
+  Params p = resolve(nlohmann::json{{"field", complex ? "complex" : "real"}}, target);
+  BatchProblem b = batch_problem(t, 11, p);
+  RestartInput in{t, p, target, 99};
+  std::vector<double> v = pack(b, initial_factors(in));
+  REQUIRE(static_cast<long>(v.size()) == b.packed_size());
+  Factors<S> x = unpack<S>(b, v);
+  CHECK(pack(b, x) == v);
+  auto dev = make_reference_batch(b, 1);
+  dev->start(0, 0, 5, v);
+  dev->advance(1);  // one sweep at reg_start: no noise (after sweep 25), no balancing (after sweep 10)
+  als_sweep(t, x, no_fixed(x), Weights{b.schedule.reg_start, 0, p.lattice, b.schedule.clip});
+  CHECK(dev->packed(0) == pack(b, x));
+}
+}  // namespace
+
+TEST_CASE("pack and unpack are inverse; the reference batch sweeps exactly as als_sweep", "[fast][batch]") {
+  check_reference_sweep<double>(false);
+  check_reference_sweep<cdouble>(true);
+}
+
+TEST_CASE("batch driver: stalled slots are refilled in place until the restart budget is spent", "[fast][batch]") {
+  // 2x2 rank 6 does not exist: every restart stalls above the threshold and is replaced.
+  EngineConfig c = config(*parse_format("2x2x2"), 6, {{"restarts", 12}, {"als_iterations", 100}, {"stall_iterations", 50}});
+  test::RecordingReporter rep(Ring::Q, 60);
+  Run run(c, rep);
+  auto dev = make_reference_batch(batch_problem(run.matmul(), 6, run.parameters()), 4);
+  BatchTotals t = run_batched(run, *dev, 2);
+  CHECK(t.started == 12);
+  CHECK(rep.counters["restarts"] == 12);
+  CHECK(t.stalled[kAboveThreshold] + t.stalled[kPlateau] + t.near_misses == 12);
+  CHECK(t.sweeps >= 12 * 50);
+  CHECK(rep.valid.empty());
+  REQUIRE_FALSE(rep.checkpoints.empty());
+  CHECK(rep.checkpoints.back()["next_restart"] == 12);
+  bool ended = false;
+  for (const auto& e : rep.events) ended = ended || e.value("event", "") == "numeric_batch_end";
+  CHECK(ended);
+}
+
+TEST_CASE("batch driver: a resumed run starts at the checkpoint's restart and keeps its seed pool", "[fast][batch]") {
+  EngineConfig c = config(*parse_format("2x2x2"), 6, {{"restarts", 12}, {"als_iterations", 100}, {"stall_iterations", 50}});
+  c.resume = nlohmann::json{{"engine", "numeric"}, {"version", 1}, {"next_restart", 9}, {"best_residual", 0.5},
+                            {"best_exact_fraction", 0.0}};
+  test::RecordingReporter rep(Ring::Q, 60);
+  Run run(c, rep);
+  auto dev = make_reference_batch(batch_problem(run.matmul(), 6, run.parameters()), 4);
+  BatchTotals t = run_batched(run, *dev, 1);
+  CHECK(t.started == 3);  // restarts 9, 10, 11
+  CHECK(rep.counters["restarts"] == 3);
+  CHECK(rep.checkpoints.back()["next_restart"] == 12);
+  CHECK(rep.counters["residual"] <= 0.5);
+}
+
+TEST_CASE("batch driver on the CPU reference finds 2x2 rank 7 over Q and offers only verified schemes", "[fast][batch]") {
+  EngineConfig c = config(*parse_format("2x2x2"), 7, nlohmann::json::object(), 3);
+  test::RecordingReporter rep(Ring::Q, 60);
+  rep.stop_at_rank = 7;
+  Run run(c, rep);
+  auto dev = make_reference_batch(batch_problem(run.matmul(), 7, run.parameters()), 4);
+  BatchTotals t = run_batched(run, *dev, 2);
+  INFO(t.to_json().dump());
+  REQUIRE_FALSE(rep.valid.empty());
+  CHECK(rep.invalid.empty());
+  CHECK(rep.valid.front().rank() == 7);
+  CHECK(t.found >= 1);
+  CHECK(t.near_misses >= t.found);
+}
+
+TEST_CASE("--device: bad values, wrong engine, and cuda without a GPU are one-line usage errors", "[fast][batch]") {
+  const std::string tdisc = TDISC_BINARY;
+  auto r = shell(tdisc + " search --size 2x2 --rank 7 --engine numeric --device gpu --time 1s 2>&1");
+  CHECK(r.code == 1);
+  CHECK(r.output.find("--device: unknown device \"gpu\"") != std::string::npos);
+  r = shell(tdisc + " search --size 2x2 --rank 7 --engine flip --device cuda --time 1s 2>&1");
+  CHECK(r.code == 1);
+  CHECK(r.output.find("only the numeric engine runs on a GPU") != std::string::npos);
+  const std::string dir = test::temp_dir("device-cuda");
+  r = shell(tdisc + " search --size 2x2 --rank 7 --engine numeric --device cuda:0 --time 5s --seed 1 --out " + dir + "/run 2>&1");
+  INFO(r.output);
+  if (r.output.find("restarts at once") != std::string::npos) {  // a machine with a GPU
+    CHECK(r.code == 0);
+  } else {
+    CHECK(r.code == 1);
+    const bool built = cuda_built();
+    CHECK(r.output.find(built ? "--device cuda: no CUDA device here" : "built without CUDA") != std::string::npos);
+    CHECK(r.output.find("Segmentation") == std::string::npos);
+  }
+}
