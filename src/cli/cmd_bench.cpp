@@ -54,13 +54,6 @@ const Table kBenchOptions{
     "SCHEME",
     "TDISC_BENCH_"};
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string part; std::getline(ss, part, sep);)
-    if (!part.empty()) out.push_back(part);
-  return out;
-}
 
 std::string find_nvcc(const std::string& given) {
   if (!given.empty()) return given;
@@ -77,7 +70,7 @@ codegen::BenchSetup setup_from(const Settings& o) {
   s.dtype = o.text("dtype") == "f64" ? codegen::DType::F64 : codegen::DType::F32;  // choices of the table
   s.max_fused_rank = static_cast<int>(o.integer("fuse-rank"));
   std::vector<int> levels;
-  for (const std::string& l : split(o.text("levels"), ',')) {
+  for (const std::string& l : split_list(o.text("levels"), ',')) {
     char* end = nullptr;
     long v = std::strtol(l.c_str(), &end, 10);
     if (*end || v < 1 || v > 4) throw UsageError("--levels: \"" + l + "\" is not a level count in 1..4");
@@ -94,7 +87,7 @@ codegen::BenchSetup setup_from(const Settings& o) {
       spec = spec.substr(0, at);
     }
     for (int l : these) {
-      std::vector<std::string> schemes = split(spec, '+');
+      std::vector<std::string> schemes = split_list(spec, '+');
       if (static_cast<int>(schemes.size()) > l) continue;  // A+B needs at least two levels
       s.variants.push_back({schemes, l});
     }
@@ -119,7 +112,7 @@ void write_bench_report(const std::string& out, const std::vector<std::string>& 
 
 int render_report(const Settings& o) {
   if (!o.has("report")) throw UsageError("--results needs --report FILE (the page to write)");
-  write_bench_report(o.text("report"), split(o.text("results"), ','));
+  write_bench_report(o.text("report"), split_list(o.text("results"), ','));
   return kOk;
 }
 

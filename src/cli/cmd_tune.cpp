@@ -38,13 +38,6 @@ const Table kTuneOptions{
     "",
     "TDISC_TUNE_"};
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string part; std::getline(ss, part, sep);)
-    if (!part.empty()) out.push_back(part);
-  return out;
-}
 
 long long positive(const std::string& flag, const std::string& text) {
   char* end = nullptr;
@@ -56,21 +49,21 @@ long long positive(const std::string& flag, const std::string& text) {
 codegen::TuneSetup setup_from(const Settings& o, const Args& args) {
   codegen::TuneSetup s;
   s.library = o.text("library");
-  for (const std::string& d : split(o.text("dtype"), ',')) {
+  for (const std::string& d : split_list(o.text("dtype"), ',')) {
     if (d != "f32" && d != "f64") throw UsageError("--dtype: \"" + d + "\" is not f32 or f64");
     s.dtypes.push_back(d == "f64");
   }
-  for (const std::string& n : split(o.text("sizes"), ',')) {
+  for (const std::string& n : split_list(o.text("sizes"), ',')) {
     const long long v = positive("--sizes", n);
     s.shapes.push_back({v, v, v});
   }
-  for (const std::string& sh : split(o.text("shapes"), ',')) {
-    std::vector<std::string> d = split(sh, 'x');
+  for (const std::string& sh : split_list(o.text("shapes"), ',')) {
+    std::vector<std::string> d = split_list(sh, 'x');
     if (d.size() != 3) throw UsageError("--shapes: \"" + sh + "\" is not MxNxK");
     s.shapes.push_back({positive("--shapes", d[0]), positive("--shapes", d[1]), positive("--shapes", d[2])});
   }
   s.leaves.clear();
-  for (const std::string& l : split(o.text("leaf"), ',')) {
+  for (const std::string& l : split_list(o.text("leaf"), ',')) {
     if (l == "separate") s.leaves.push_back(0);
     else if (l == "batched") s.leaves.push_back(1);
     else if (l == "streams") s.leaves.push_back(2);

@@ -2,8 +2,10 @@
 // every value, from a flag or the environment, goes through the table's own conversion and checks.
 #include "src/cli/options.hpp"
 
+#include <sstream>
 #include <boost/program_options.hpp>
 #include <cstdlib>
+#include <sstream>
 
 #include "decomposition/error.hpp"
 
@@ -62,6 +64,14 @@ Settings parse_options(const Table& table, const std::vector<std::string>& args)
       out.set(name, p.kind == params::Kind::Duration && p.fallback.is_string() ? params::from_text(p, p.fallback.get<std::string>(), "default of --" + name) : p.fallback, "default");
     }
   }
+  return out;
+}
+
+std::vector<std::string> split_list(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  for (std::string part; std::getline(ss, part, sep);)
+    if (!part.empty()) out.push_back(part);
   return out;
 }
 

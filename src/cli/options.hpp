@@ -21,4 +21,7 @@ params::Param ring_option(const std::string& help, bool with_auto);
 
 Settings parse_options(const Table& table, const std::vector<std::string>& args);
 
+// "a,b,,c" → {"a", "b", "c"}: the comma lists of LIST flags (--sizes, --shapes, --dtype …).
+std::vector<std::string> split_list(const std::string& text, char sep = ',');
+
 }  // namespace tdisc::cli

@@ -71,8 +71,10 @@ std::string section(const std::string& id, const std::string& heading, const std
   return "<section id=\"" + escape(id) + "\"><h2>" + escape(heading) + "</h2>\n" + content + "</section>\n";
 }
 
-std::string table(const std::string& id, const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
-  std::string out = "<table" + (id.empty() ? std::string() : " id=\"" + escape(id) + "\"") + "><thead><tr>";
+std::string table(const std::string& id, const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
+                  const std::string& css_class) {
+  std::string out = "<table" + (id.empty() ? std::string() : " id=\"" + escape(id) + "\"") +
+                    (css_class.empty() ? std::string() : " class=\"" + escape(css_class) + "\"") + "><thead><tr>";
   for (const auto& h : header) out += "<th>" + h + "</th>";
   out += "</tr></thead><tbody>\n";
   for (const auto& r : rows) {

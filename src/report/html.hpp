@@ -17,7 +17,7 @@ std::string section(const std::string& id, const std::string& heading, const std
 
 // A table; cells are HTML already (escape text first). `id` may be empty.
 std::string table(const std::string& id, const std::vector<std::string>& header,
-                  const std::vector<std::vector<std::string>>& rows);
+                  const std::vector<std::vector<std::string>>& rows, const std::string& css_class = "");
 std::string link(const std::string& href, const std::string& text);  // both escaped
 
 // Writes `html` to path through a temporary file and a rename (a browser never sees half a page).

@@ -155,16 +155,7 @@ std::string elite_grids(const json& db) {
       }
       rows.push_back(row);
     }
-    out += "<h3>Island " + std::to_string(island) + "</h3>" +
-           "<table class=\"grid elite-grid\"><thead><tr>";
-    for (const auto& h : header) out += "<th>" + h + "</th>";
-    out += "</tr></thead><tbody>";
-    for (const auto& row : rows) {
-      out += "<tr>";
-      for (const auto& cell : row) out += "<td>" + cell + "</td>";
-      out += "</tr>";
-    }
-    out += "</tbody></table>\n";
+    out += "<h3>Island " + std::to_string(island) + "</h3>" + table("", header, rows, "grid elite-grid");
   }
   return out.empty() ? "<p class=\"muted\">no program database in checkpoint.json</p>\n" : out;
 }

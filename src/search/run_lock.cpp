@@ -7,11 +7,14 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <thread>
 
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
@@ -50,7 +53,21 @@ bool holder_gone(const std::string& holder) {
   char host[256] = {};
   if (std::sscanf(holder.c_str(), "%ld %255s", &pid, host) != 2 || pid <= 0) return true;  // unreadable: stale
   if (host_name() != host) return false;  // cannot tell from here
-  return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+  if (::kill(static_cast<pid_t>(pid), 0) != 0) return errno == ESRCH;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");  // a zombie holds no lock
+  std::string text((std::istreambuf_iterator<char>(stat)), {});
+  size_t paren = text.rfind(')');
+  return paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z';
+}
+
+// A holder on this host that is still ending (mpirun's ranks get SIGTERM, then SIGKILL a second
+// later) is waited for a few seconds before the lock counts as taken.
+bool holder_gone_soon(const std::string& holder) {
+  for (int i = 0; i < 30; ++i) {  // 3 s
+    if (holder_gone(holder)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
 }
 
 }  // namespace
@@ -65,7 +82,7 @@ RunLock::RunLock(const std::string& dir) : path_(dir + "/lock"), ours_(lock_owne
     if (create_exclusive(path_, ours_)) return;
     std::string holder = read_text_file(path_);
     while (!holder.empty() && (holder.back() == '\n' || holder.back() == '\r')) holder.pop_back();
-    if (!holder_gone(holder))
+    if (!holder_gone_soon(holder))
       throw UsageError(dir + " is in use by process " + holder + " (" + path_ +
                        "); if that process is gone (another host, a container), remove the lock file");
     note_ = "took over a stale lock (process " + excerpt(holder) + " is gone)";

@@ -41,8 +41,11 @@ bool Session::answer_usable() const {
   return !reporter_.stop_requested() && seconds_left() > std::min(1.0, schedule_.eval_seconds);
 }
 
+// Proposals already waiting for the search threads count against K: asking for more than can be
+// evaluated would only build prompts from an older database (and log calls out of order).
 void Session::top_up() {
-  while (pool_->has_room() && spending_allowed() && answer_usable()) pool_->submit(next_ticket());
+  auto room = [&] { return pool_->in_flight() + static_cast<int>(ready_.size()) < pool_->capacity(); };
+  while (room() && spending_allowed() && answer_usable()) pool_->submit(next_ticket());
   report_spending();
 }
 
