@@ -73,13 +73,10 @@ TerminalProgress::TerminalProgress() : tty_(isatty(STDERR_FILENO)) {}
 
 void TerminalProgress::update(const search::ProgressView& v) {
   if (v.session - last_print_ < (tty_ ? 0.5 : 5.0)) return;
-  // The walk rate of engines that count moves; none for the numeric engine (it counts restarts).
-  const auto& c = v.counters;
-  const bool flips = c.count("flips") > 0, counted = flips || c.count("moves") > 0;
-  const double moves = flips ? c.at("flips") : counted ? c.at("moves") : 0;
-  const double rate = (moves - last_moves_) / std::max(1e-9, v.session - last_t_);
-  last_moves_ = moves, last_t_ = v.session, last_print_ = v.session;
-  const std::string line = progress_line(v, rate, flips ? "flips/s" : counted ? "moves/s" : "");
+  const search::WalkCount walk = search::walk_count(v.counters);
+  const double rate = (walk.moves - last_moves_) / std::max(1e-9, v.session - last_t_);
+  last_moves_ = walk.moves, last_t_ = v.session, last_print_ = v.session;
+  const std::string line = progress_line(v, rate, walk.unit);
   if (tty_) std::cerr << "\r\033[K" << line << std::flush;
   else std::cerr << line << "\n";
 }

@@ -146,10 +146,10 @@ void Orchestrator::sample(double now) {
     counters = counters_;
   }
   nlohmann::json e = {{"event", "progress"}, {"elapsed", elapsed()}};
-  const bool flips = counters.count("flips") > 0, counted = flips || counters.count("moves") > 0;
-  double moves = flips ? counters["flips"] : counted ? counters["moves"] : 0;
-  if (counted && last_sample_t_ >= 0 && now > last_sample_t_) e["rate"] = (moves - last_sample_moves_) / (now - last_sample_t_);
-  last_sample_t_ = now, last_sample_moves_ = moves;
+  const WalkCount walk = walk_count(counters);
+  if (!walk.unit.empty() && last_sample_t_ >= 0 && now > last_sample_t_)
+    e["rate"] = (walk.moves - last_sample_moves_) / (now - last_sample_t_);
+  last_sample_t_ = now, last_sample_moves_ = walk.moves;
   if (best_rank_ != INT_MAX) e["best"] = best_rank_.load();
   for (const auto& [name, value] : counters)
     if (name != "flips" && name != "moves") e[name] = value;

@@ -15,6 +15,18 @@ struct ProgressView {
   std::map<std::string, double> counters;  // the engine's counters (Reporter::add/set)
 };
 
+// The walk count of engines that count moves ("flips", else "moves") and the unit of its rate;
+// unit "" for engines that count none (the numeric engine counts restarts).
+struct WalkCount {
+  double moves = 0;
+  std::string unit;  // "flips/s", "moves/s" or ""
+};
+inline WalkCount walk_count(const std::map<std::string, double>& counters) {
+  if (auto it = counters.find("flips"); it != counters.end()) return {it->second, "flips/s"};
+  if (auto it = counters.find("moves"); it != counters.end()) return {it->second, "moves/s"};
+  return {};
+}
+
 class ProgressSink {
 public:
   virtual ~ProgressSink() = default;
