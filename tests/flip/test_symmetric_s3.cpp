@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "decomposition/error.hpp"
@@ -193,4 +194,22 @@ TEST_CASE("--symmetry s3 is refused with a clear message where it cannot work", 
   INFO(bad.out << bad.err);
   CHECK(bad.code == 1);
   CHECK(bad.err.find("is not 6-fold-symmetric") != std::string::npos);
+}
+
+TEST_CASE("an s3 run checkpoints and resumes from its classes", "[fast]") {
+  std::string dir = temp_dir("s3resume") + "/run";
+  auto first = run_tdisc("search --size 4x4 --rank 37 --ring GF2 --symmetry s3 --threads 2 --seed 3 --time 2s --checkpoint-every 1s -q --out " + dir);
+  INFO(first.out << first.err);
+  REQUIRE(first.code == 3);
+  auto again = run_tdisc("search --resume " + dir + " --time 2s --checkpoint-every 1s -q");
+  INFO(again.out << again.err);
+  CHECK(again.code == 3);
+  auto after = nlohmann::json::parse(tdisc::test::slurp(dir + "/checkpoint.json"));
+  const auto& lane = after["state"]["lanes"][0];
+  CHECK(lane["symmetry"] == "s3");
+  REQUIRE(lane["state"]["walkers"].size() == 2);
+  for (auto& w : lane["state"]["walkers"]) CHECK(six_fold_invariant<GF2>(terms_from_json<GF2>({4, 4, 4}, w["terms"]), 4));
+  Scheme best = read_native(after.value("best_file", std::string()));
+  CHECK(verify(best, Ring::GF2).valid);
+  CHECK(best.provenance.extra.at("symmetry") == "s3");
 }
