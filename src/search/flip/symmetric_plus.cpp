@@ -21,7 +21,8 @@ void SymmetricWalker<F, kImages>::plus_transition() {
     const int J = static_cast<int>(rng_.below(K));
     int L = static_cast<int>(rng_.below(K - 1));
     if (L >= J) ++L;
-    const int tJ = kImages * J + static_cast<int>(rng_.below(kImages)), tL = kImages * L + static_cast<int>(rng_.below(kImages));
+    int tJ = J, tL = L;  // the orbit of each class the transition works on (z3: draws nothing, as before s3)
+    if constexpr (kImages == 2) tJ = 2 * J + static_cast<int>(rng_.below(2)), tL = 2 * L + static_cast<int>(rng_.below(2));
     const int a = static_cast<int>(rng_.below(3)), b = static_cast<int>(rng_.below(3));
     const int* perm = kPerm[rng_.below(6)];
     const int ka = perm[0], kb = perm[1], kc = perm[2];
