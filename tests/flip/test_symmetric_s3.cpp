@@ -147,6 +147,12 @@ TEST_CASE("a long s3 walk stays valid and invariant under the shift and the reve
   s3_walk<GF2>(6, {{0, 1}, {2, 3}, {4, 5}}, 10000, 5);
 }
 
+TEST_CASE("a very long s3 walk stays valid and invariant", "[slow]") {
+  s3_walk<ZT>(4, {{0, 1, 2, 3}}, 300000, 11);
+  s3_walk<GF2>(5, {{0, 4}, {1, 3}, {2}}, 200000, 12);
+  s3_walk<GF3>(4, {{0, 3}, {1, 2}}, 200000, 13);
+}
+
 TEST_CASE("search --symmetry s3 reaches 2x2:7 and 4x4:49 with verified, 6-fold symmetric results", "[fast]") {
   struct Case {
     const char* args;

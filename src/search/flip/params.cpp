@@ -17,6 +17,7 @@ const params::Table& flip_table() {
        integer("plus_min", d.walk.plus_min, 1, 1L << 40, "a plus transition after a random number of flips in [plus_min, plus_max] without a rank drop (z3/s3 above 4x4: the anchor's fixed period unless given)"),
        integer("plus_max", d.walk.plus_max, 1, 1L << 40, "upper end of that interval (≥ plus_min)"),
        integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff (in orbit classes for z3/s3; above 4x4: up to the start rank, s3 up to n³, unless given)"),
+       integer("plus_ceiling", d.walk.plus_ceiling, 0, 1L << 20, "plus transitions only below this rank, 0: none (s3 above 4x4: n³, the anchor's PLUS_TRANSITION_LIMIT, unless given)"),
        boolean("reductions", d.walk.reductions, "apply reductions when two terms share two factors"),
        integer("batch", d.batch, 1, 1 << 24, "moves between looks at the pool, the clock and the reporter"),
        integer("pool_size", static_cast<long>(d.pool_size), 1, 100000, "best states kept for restarts, per rank level"),
@@ -67,6 +68,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.walk.plus_min = p.value("plus_min", f.walk.plus_min);
   f.walk.plus_max = p.value("plus_max", f.walk.plus_max);
   f.walk.plus_diff = p.value("plus_diff", f.walk.plus_diff);
+  f.walk.plus_ceiling = p.value("plus_ceiling", f.walk.plus_ceiling);
   f.walk.reductions = p.value("reductions", f.walk.reductions);
   f.walk.pick_by_factor = p.value("pick", std::string("pair")) == "factor";
   f.batch = p.value("batch", f.batch);

@@ -54,11 +54,14 @@ void check_symmetry(const EngineConfig& config, FlipParams& params) {
     throw UsageError("symmetry " + s + ": diagonal " + diagonal_text(d) + " gives " + std::to_string(k) +
                      " fixed terms, so the walk reaches only ranks ≡ " + std::to_string(k % step) + " (mod " +
                      std::to_string(step) + "), not " + std::to_string(config.target.rank));
-  if (f.n <= 4 || config.params.contains("plus_diff")) return;
-  // z3: plus transitions up to the start's rank, as the anchor's PLUS_TRANSITION_LIMIT 0 (r5-93-1.txt);
-  // s3: up to the classical rank n³, as its r6-153-1.txt (PLUS_TRANSITION_LIMIT 216).
-  const int ceiling = s == "s3" ? f.n * f.n * f.n : diagonal_start<GF2>(f.n, d).rank();
-  params.walk.plus_diff = std::max(1, (ceiling - config.target.rank) / step);
+  if (f.n <= 4 || config.params.contains("plus_diff") || config.params.contains("plus_ceiling")) return;
+  if (s == "s3") {  // below the classical rank n³ at any best, as r6-153-1.txt's absolute PLUS_TRANSITION_LIMIT 216
+    params.walk.plus_ceiling = f.n * f.n * f.n;
+    params.walk.plus_diff = 64;
+    return;
+  }
+  // z3: plus transitions up to the start's rank, as the anchor's PLUS_TRANSITION_LIMIT 0 (r5-93-1.txt).
+  params.walk.plus_diff = std::max(1, (diagonal_start<GF2>(f.n, d).rank() - config.target.rank) / step);
 }
 
 template <class F>
