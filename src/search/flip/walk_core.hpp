@@ -24,7 +24,7 @@ struct WalkParams {
 // and provides the moves, one file each, and the scheme queries:
 //   int rank() const;  Terms<F> terms() const (or a reference);  bool reducible() const;
 //   void plus_transition();  void reduce();  bool flip();
-//   static constexpr int kRankStep: how far one plus transition raises the rank (1 plain, 3 for Z3 orbits).
+//   static constexpr int kRankStep: how far one plus transition raises the rank (1 plain, 3 for Z3 orbits, 6 for s3 classes).
 // The moves report what they did through the protected hooks below; the skeleton keeps the books.
 template <class F, class Self>
 class WalkCore {
