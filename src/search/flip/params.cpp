@@ -16,7 +16,7 @@ const params::Table& flip_table() {
               "ring the walk runs over (auto: GF2/GF3 targets there, others over ZT; GF2/GF3 for a Z/Q target lift)"),
        integer("plus_min", d.walk.plus_min, 1, 1L << 40, "a plus transition after a random number of flips in [plus_min, plus_max] without a rank drop (z3/s3 above 4x4: the anchor's fixed period unless given)"),
        integer("plus_max", d.walk.plus_max, 1, 1L << 40, "upper end of that interval (≥ plus_min)"),
-       integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff (in orbit classes for z3/s3; above 4x4: up to the start rank, s3 up to n³, unless given)"),
+       integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff (in orbit classes for z3/s3; z3 above 4x4: up to the start rank unless given; s3 above 4x4: 64, plus_ceiling binds)"),
        integer("plus_ceiling", d.walk.plus_ceiling, 0, 1L << 20, "plus transitions only below this rank, 0: none (s3 above 4x4: n³, the anchor's PLUS_TRANSITION_LIMIT, unless given)"),
        boolean("reductions", d.walk.reductions, "apply reductions when two terms share two factors"),
        integer("batch", d.batch, 1, 1 << 24, "moves between looks at the pool, the clock and the reporter"),
