@@ -12,7 +12,7 @@
 #                                   own Makefile outside this repository) and BUILD's libtdisc_gemm,
 #                                   into BUILD/gemmul8_driver (staged with PREBUILT=BUILD);
 #   DIR/gemm_lib.sh STEP…           (on the GPU machine) with steps: build (library, tools, example,
-#                                   GEMMul8), check, tune, sweep, lean, gemmul8. Results go to $OUT:
+#                                   GEMMul8), check, tune, sweep, lean, variants, gemmul8. Results go to $OUT:
 #                                   gemm-lib-f32.json, gemm-lib-f64.json, plans.json, gemmul8.json, gemm-lib.log.
 set -uo pipefail
 
@@ -40,7 +40,9 @@ if [ "${1:-}" = "--stage" ]; then
   ldd "$dir/bin/tdisc" | awk '/=> \// {print $3}' | grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*)\.so' |
     xargs -r -I{} cp -Lu {} "$dir/bin/lib/"
   g8=${GEMMUL8_SRC:-/work/peers/GEMMul8/GEMMul8}
-  if [ -d "$g8" ]; then mkdir -p "$dir/gemmul8" && cp -r "$g8/include" "$g8/src" "$g8/Makefile" "$dir/gemmul8/"; fi
+  if [ -d "$g8" ] && [ ! -f "${PREBUILT:-/nonexistent}/gemmul8_driver" ]; then  # source, to build there
+    mkdir -p "$dir/gemmul8" && cp -r "$g8/include" "$g8/src" "$g8/Makefile" "$dir/gemmul8/" && rm -f "$dir"/gemmul8/src/*.o
+  fi
   if [ -n "${PREBUILT:-}" ]; then
     mkdir -p "$dir/prebuilt"
     cp -P "$PREBUILT"/libtdisc_gemm.so* "$PREBUILT/tdisc_gemm_check" "$PREBUILT/tdisc_gemm_bench" "$dir/prebuilt/"
@@ -124,6 +126,15 @@ step_lean() {
     "$build/tdisc_gemm_bench" --dtype $dt --shapes ${LEAN_SHAPES:-8192x8192x8192,16384x16384x16384} --lean \
       --variants ${VARIANTS:-r48:0:0,r48:1:0,r48:2:0,r48s:0:0,r48s:1:0,r48s:2:0} --reps 20 --warmup 2 \
       --json "$OUT/gemm-lean-$dt.json" 2>&1 | tee -a "$log"
+  done
+}
+
+step_variants() {  # forced plans (name:leaf:group) beside cuBLAS and the library's own choice
+  for dt in ${DTYPES:-f64}; do
+    say "forced plans, $dt: ${VARIANTS:-r48s:0:0,r48s:2:0,r48m:0:0,r48m:1:0,r48m:2:0} at ${VARIANT_SHAPES:-16384x16384x16384}"
+    "$build/tdisc_gemm_bench" --dtype $dt --shapes ${VARIANT_SHAPES:-16384x16384x16384} \
+      --variants ${VARIANTS:-r48s:0:0,r48s:2:0,r48m:0:0,r48m:1:0,r48m:2:0} --reps ${REPS:-10} --warmup 2 \
+      --json "$OUT/${VARIANT_NAME:-gemm-variants}-$dt.json" 2>&1 | tee -a "$log"
   done
 }
 

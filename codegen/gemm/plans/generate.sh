@@ -6,7 +6,7 @@
 #   r48  the rational 4x4x4 rank 48 (FMM catalogue)  4x4:48
 #   r48s r48 over Strassen, two stages               8x8:336 (48 × 7), for the largest sizes
 #   r48m r48 and Strassen merged into one stage      8x8:336: one pass of additions per side (less
-#        traffic than r48s, 1.8× its workspace)
+#        traffic than r48s, 1.7× its workspace)
 set -eu
 tdisc=${1:-build/ci/tdisc}
 dir=codegen/gemm/plans
