@@ -27,6 +27,7 @@ struct RestartOutcome {
   long steps = 0;                // optimisation steps (ALS sweeps or LM steps)
   std::string how;               // repair route or why it failed
   std::optional<Seed> near_miss;
+  double rounded_residual = -1;  // GPU hand-over pre-check (handover.hpp); -1 when not computed
 };
 
 struct RestartInput {
