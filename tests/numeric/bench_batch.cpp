@@ -54,10 +54,13 @@ TEST_CASE("bench: fraction of numeric restarts that end exact", "[.bench]") {
   for (const auto& e : rep.events) {
     if (e.value("event", "") == "numeric_restart") {
       stages[e.value("stage", "?")] = stages.value(e.value("stage", "?"), 0) + 1;
+      if (e.value("how", "").rfind("snapped", 0) == 0) stages["found_by_snapping"] = stages.value("found_by_snapping", 0) + 1;
       if (e.contains("rounded_residual")) {
         const double k = e["rounded_residual"];
         const std::string bin = k < 1e-9 ? "0" : k <= 1 ? "(0,1]" : k <= 2 ? "(1,2]" : k <= 4 ? "(2,4]" : ">4";
-        by_key[bin][e.value("stage", "?")] = by_key[bin].value(e.value("stage", "?"), 0) + 1;
+        nlohmann::json& b = by_key[bin];
+        if (!b.is_object()) b = nlohmann::json::object();
+        b[e.value("stage", "?")] = b.value(e.value("stage", "?"), 0) + 1;
       }
     }
     if (e.value("event", "") == "numeric_batch_end") batch = e;

@@ -11,6 +11,7 @@
 #include "src/search/numeric/batch_pack.hpp"
 #include "src/search/numeric/handover.hpp"
 #include "src/search/numeric/near_miss_queue.hpp"
+#include "verifier/verify.hpp"
 #include "tests/support.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 
@@ -283,4 +284,24 @@ TEST_CASE("batch driver: at the deadline every started restart is completed, cut
   CHECK(t.cut_off_running + t.cut_off_parked >= 1);
   CHECK(t.started == t.completed() + t.cut_off_running + t.cut_off_parked + t.stopped);
   CHECK(t.to_json()["completed"] == t.completed());
+}
+
+TEST_CASE("hand-over rounding: a near-miss that snaps to an exact scheme is repaired directly", "[fast][batch]") {
+  const Target target{*parse_format("2x2x2"), 8, Ring::Q};
+  const MatmulTensor t = matmul_tensor(target.format);
+  Params p = resolve(nlohmann::json::object(), target);
+  RestartInput in{t, p, target, 3};
+  Factors<cdouble> x;  // the naive scheme (one term per one of T), every entry off by at most 0.1
+  for (int q = 0; q < 3; ++q) x.f[q] = Mat<cdouble>::Zero(t.dims[q], 8);
+  for (int r = 0; r < 8; ++r)
+    for (int q = 0; q < 3; ++q) x.f[q](t.ones[0][r][q], r) = 1;
+  for (int q = 0; q < 3; ++q) x.f[q](0, q) += 0.1 - 0.05 * q;
+  RestartOutcome out = round_and_repair(in, x, residual(t, x), 100);
+  CHECK(out.stage == "found");
+  CHECK(out.how.rfind("snapped", 0) == 0);
+  REQUIRE(out.scheme);
+  CHECK(verify(*out.scheme, Ring::Q).valid);
+  x.f[0](1, 1) += 0.7;  // no longer snaps to a scheme: the progressive rounding takes over
+  RestartOutcome slow = round_and_repair(in, x, residual(t, x), 100);
+  CHECK(slow.how.rfind("snapped", 0) != 0);
 }
