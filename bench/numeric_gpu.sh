@@ -202,9 +202,9 @@ t0=$(date +%s)
     gpu_quality_params=${GPU_QUALITY_PARAMS:-'{"device":"cuda"}'}
     quality_seeds ${T_QUALITY:-20} $threads "$gpu_quality_params"
   fi
-  search gpu-2x4x5-32 ${T_245:-90} --size 2x4x5 --rank 32 --ring Q --engine numeric --device cuda --threads $threads
+  [ "${T_245:-90}" -gt 0 ] && search gpu-2x4x5-32 ${T_245:-90} --size 2x4x5 --rank 32 --ring Q --engine numeric --device cuda --threads $threads
   left=$(( budget - ($(date +%s) - t0) ))
-  [ $left -gt 30 ] && seed=$((seed + 1)) && search gpu-4x4-48-hunt $left --size 4x4 --rank 48 --ring QI --engine numeric --device cuda --threads $threads
+  [ $left -gt 30 ] && seed=$((seed + 1)) && search gpu-4x4-48-hunt $left --size 4x4 --rank 48 --ring QI --engine numeric --device cuda --threads $threads --params "${HUNT_PARAMS:-{\}}"
   echo "== done after $(( $(date +%s) - t0 )) s"
 } 2>&1 | tee "$OUT/gpu.log"
 tar czf "$OUT/runs.tgz" -C "$OUT" runs && rm -rf "$OUT/runs"
