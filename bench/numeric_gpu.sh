@@ -90,7 +90,16 @@ for side, d in (("gpu", gpu), ("cpu", cpu)):
                                                    "params": q.get("params"), "seconds_each": q.get("seconds")})
         g["runs"] += 1; g["seeds"].append(q.get("seed"))
         for k in ("restarts", "completed", "verified"): g[k] += q.get(k, 0)
+        b = q.get("batch") or {}
+        if b:  # GPU: near-misses reached (rounded or still parked), stalls, rounding outcomes
+            for k, v in (("near_misses", b["near_misses"]), ("stalled", sum(b["stalled"].values())),
+                         ("rounded", b["rounding"]["found"] + b["rounding"]["repair_failed"] + b["rounding"]["rounding_failed"])):
+                g[k] = g.get(k, 0) + v
     for g in groups.values():
+        # Per restart, free of the rounding backlog: P(reach a near-miss) × P(a rounded near-miss
+        # verifies). Biased upward when the hand-over rounds the most promising first.
+        if g.get("rounded"):
+            g["per_restart_estimate"] = g["near_misses"] / (g["near_misses"] + g["stalled"]) * g["verified"] / g["rounded"]
         g["fraction_exact"] = g["verified"] / g["restarts"] if g["restarts"] else 0
         g["fraction_exact_completed"] = g["verified"] / g["completed"] if g["completed"] else 0
         g["verified_per_minute"] = g["verified"] / (g["runs"] * (g["seconds_each"] or 1)) * 60
