@@ -95,6 +95,7 @@ const Table& search_table() {
        with_metavar(text("params", nullptr, "engine parameters: a JSON object or @FILE (see --help-params)"), "JSON"),
        duration("checkpoint-every", "30s", 0.01, 86400, "longest time between checkpoints"),
               duration("mpi-exchange", "1s", 0, 86400, "under mpirun: period of the flip walks' pool exchange between ranks (0: none)"),
+       integer("mpi-migrants", 8, 1, 100000, "under mpirun: states of a flip walk's pool sent per exchange, lowest rank first"),
        duration("mpi-timeout", "10s", 1, 86400, "under mpirun: a rank silent this long ends the job (checkpoint kept; docs/mpi.md)"),
        with_env(flag("quiet,q", "no progress line"), "-"),
        flag("report", "keep RUN_DIR/report.html up to date (rewritten at every checkpoint; see tdisc report)"),
@@ -195,6 +196,7 @@ search::mpi::Settings mpi_settings(const Settings& o, double checkpoint_seconds)
   search::mpi::Settings s;
   s.exchange_seconds = o.number("mpi-exchange");
   s.timeout_seconds = o.number("mpi-timeout");
+  s.migrants = static_cast<int>(o.integer("mpi-migrants"));
   s.checkpoint_seconds = checkpoint_seconds;
   return s;
 }

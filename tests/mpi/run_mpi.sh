@@ -83,6 +83,22 @@ killed)
   [ $rc -eq 3 ] || fail "resume after the kill: exit $rc, expected 3"
   grep -q '"resumed_from_ranks":3' "$dir/run/events.jsonl" || fail "the resumed session did not start from the 3-rank state"
   ;;
+exchange)
+  # pools cross the ring, at most --mpi-migrants states each: 4 walkers per rank fill a level with more
+  # than 2 states; 3x3 rank 19 is out of reach, so the budget ends the run (exit 3)
+  $mpi -np 2 "$tdisc" search --size 3x3 --rank 19 --ring ZT --threads 4 --seed 11 --time 4s --mpi-exchange 0.2s \
+      --mpi-migrants 2 --out "$dir/run" -q >"$dir/exchange.log" 2>&1
+  rc=$?
+  [ $rc -eq 3 ] || fail "exit $rc, expected 3 (budget)"
+  for r in 0 1; do
+    stats=$(grep '"event":"mpi_stats"' "$dir/run/events.jsonl" | grep "\"mpi_rank\":$r" | head -n 1)
+    pools=$(echo "$stats" | sed -n 's/.*"pools_received":\([0-9]*\).*/\1/p')
+    states=$(echo "$stats" | sed -n 's/.*"states_received":\([0-9]*\).*/\1/p')
+    [ "${pools:-0}" -ge 1 ] || fail "rank $r received no pool"
+    [ "$states" -le $((2 * pools)) ] || fail "rank $r received $states states in $pools pools (at most 2 each)"
+    [ "$states" -gt "$pools" ] || fail "rank $r never received more than one state per pool: the bound was not exercised"
+  done
+  ;;
 numeric)
   # the numeric engine: rank k takes restarts k, k+2, … and GPU k of its host (device_index), checked on the CPU engine
   $mpi -np 2 "$tdisc" search --size 2x2x3 --rank 11 --ring Q --engine numeric --threads 1 --seed 3 --time 90s \

@@ -24,6 +24,7 @@ public:
     std::lock_guard lock(mutex_);
     const int before = active_rank();
     auto& level = levels_[t.rank()];
+    ++version_;
     if (level.size() < capacity_) level.push_back(t);
     else level[rng.below(static_cast<std::uint32_t>(level.size()))] = t;
     // Levels above the active one are no longer drawn from: forget them (keeps memory bounded).
@@ -46,6 +47,11 @@ public:
     const auto& level = levels_.at(active_rank());
     return level[rng.below(static_cast<std::uint32_t>(level.size()))];
   }
+  // Counts the offers taken: equal versions mean equal pools.
+  long version() const {
+    std::lock_guard lock(mutex_);
+    return version_;
+  }
   std::vector<Terms<F>> states() const {  // every level, lowest first
     std::lock_guard lock(mutex_);
     std::vector<Terms<F>> out;
@@ -64,6 +70,7 @@ private:
   mutable std::mutex mutex_;
   size_t capacity_, fill_;
   std::map<int, std::vector<Terms<F>>> levels_;  // rank → states
+  long version_ = 0;
 };
 
 }  // namespace tdisc::search::flip

@@ -144,11 +144,19 @@ private:
 
   // Island model across MPI ranks: this walk's pool goes to a neighbour, the neighbours' pools come
   // in; a lower-rank arrival lowers the pool's rank and walkers adopt it as after their own improvement.
+  // Walker 0 runs this between its moves, so it does only what changes the pool: an unchanged pool is
+  // not sent again, and arrivals above the pool's rank (which it would drop) are not decoded.
   void migrate() {
     nlohmann::json pool = nlohmann::json::array();
-    for (const auto& t : pool_.states()) pool.push_back(terms_json<F>(format_, t));
-    Rng r(config_.seed ^ static_cast<std::uint64_t>(pool.size()));
-    for (const auto& t : reporter_.exchange(walk_name(), pool)) pool_.offer(terms_from_json<F>(format_, t), r);
+    if (const long v = pool_.version(); v != sent_version_) {
+      sent_version_ = v;
+      for (const auto& t : pool_.states()) pool.push_back(terms_json<F>(format_, t));
+    }
+    Rng r(config_.seed ^ static_cast<std::uint64_t>(sent_version_));
+    const long before = pool_.version();
+    for (const auto& t : reporter_.exchange(walk_name(), pool))
+      if (static_cast<int>(t.at("u").size()) <= pool_.rank()) pool_.offer(terms_from_json<F>(format_, t), r);
+    if (before == sent_version_) sent_version_ = pool_.version();  // arrivals alone are not sent back
   }
 
   void publish(int id, W& w) {
@@ -226,6 +234,7 @@ private:
   Reporter& reporter_;
   Format format_;
   Pool<F> pool_;
+  long sent_version_ = -1;  // the pool's version when walker 0 last sent it (migrate)
   int lift_prime_;  // 2 or 3 when results must be lifted to characteristic 0, else 0
   Terms<F> start_;
   std::vector<nlohmann::json> resumed_;

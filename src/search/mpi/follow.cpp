@@ -27,7 +27,7 @@ namespace tdisc::search::mpi {
 namespace {
 
 struct Node {
-  Node(const World& w, const Setup& s) : world(w), setup(s), islands(w, s.settings.exchange_seconds) {}
+  Node(const World& w, const Setup& s) : world(w), setup(s), islands(w, s.settings.exchange_seconds, s.settings.migrants) {}
 
   World world;
   Setup setup;

@@ -14,7 +14,11 @@ bool Islands::due(const std::string& walk) const {
 std::vector<nlohmann::json> Islands::exchange(const std::string& walk, const nlohmann::json& pool) {
   std::lock_guard lock(mutex_);
   last_[walk] = Clock::now();
-  outbox_[walk] = pool;
+  if (!pool.empty()) {
+    auto& out = outbox_[walk];
+    out = nlohmann::json::array();
+    for (size_t i = 0; i < pool.size() && i < static_cast<size_t>(migrants_); ++i) out.push_back(pool[i]);
+  }
   std::vector<nlohmann::json> arrived;
   arrived.swap(inbox_[walk]);
   return arrived;

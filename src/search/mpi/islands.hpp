@@ -16,9 +16,12 @@ namespace tdisc::search::mpi {
 
 class Islands {
 public:
-  Islands(const World& w, double period_seconds) : world_(w), period_(period_seconds) {}
+  Islands(const World& w, double period_seconds, int migrants)
+      : world_(w), period_(period_seconds), migrants_(migrants) {}
   // Engine side (any walker thread).
   bool due(const std::string& walk) const;
+  // Leaves the walk's pool (lowest rank first; empty: unchanged since the last exchange, nothing is
+  // sent) and collects what arrived. At most `migrants` states go out.
   std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool);
   // Pump side.
   void send(Channel& channel);        // posts the pools left since the last call to the next rank
@@ -29,6 +32,7 @@ private:
   using Clock = std::chrono::steady_clock;
   World world_;
   double period_;
+  int migrants_;
   mutable std::mutex mutex_;
   std::map<std::string, Clock::time_point> last_;  // per walk: when it last exchanged
   std::map<std::string, nlohmann::json> outbox_;    // per walk: its latest pool, not yet posted

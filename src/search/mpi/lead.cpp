@@ -346,7 +346,7 @@ const World& Lead::world() const { return hub_->world; }
 
 std::unique_ptr<Engine> Lead::wrap(std::unique_ptr<Engine> inner, const Settings& s) {
   hub_->settings = s;
-  hub_->islands = std::make_unique<Islands>(hub_->world, s.exchange_seconds);
+  hub_->islands = std::make_unique<Islands>(hub_->world, s.exchange_seconds, s.migrants);
   return std::make_unique<LeadEngine>(hub_, std::move(inner));
 }
 

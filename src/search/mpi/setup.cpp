@@ -17,7 +17,7 @@ std::string setup_text(const Setup& s) {
       {"start", c.start ? nlohmann::json(native_text(*c.start)) : nlohmann::json()},
       {"state", c.resume ? *c.resume : nlohmann::json()},
       {"settings", {{"exchange", s.settings.exchange_seconds}, {"timeout", s.settings.timeout_seconds},
-                    {"report", s.settings.report_seconds}, {"checkpoint", s.settings.checkpoint_seconds}}}};
+                    {"report", s.settings.report_seconds}, {"checkpoint", s.settings.checkpoint_seconds}, {"migrants", s.settings.migrants}}}};
   return j.dump();
 }
 
@@ -44,7 +44,7 @@ Setup parse_setup(const std::string& text) {
     if (!j.at("state").is_null()) c.resume = j.at("state");
     const auto& m = j.at("settings");
     s.settings = {m.at("exchange").get<double>(), m.at("timeout").get<double>(), m.at("report").get<double>(),
-                  m.at("checkpoint").get<double>()};
+                  m.at("checkpoint").get<double>(), m.at("migrants").get<int>()};
   } catch (const nlohmann::json::exception& e) {
     throw InputError("mpi setup", 0, std::string("malformed message: ") + e.what());
   }
