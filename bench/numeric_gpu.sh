@@ -79,7 +79,31 @@ for name in sorted(os.listdir(f"{cpu}/runs")) if os.path.isdir(f"{cpu}/runs") el
     out["cpu"][name] = run_summary(f"{cpu}/runs/{name}")
 for side, d in (("gpu", gpu), ("cpu", cpu)):
     p = f"{d}/quality.jsonl"
-    if os.path.exists(p): out[side]["quality-3x3-23"] = [json.loads(l) for l in open(p)]
+    if not os.path.exists(p): continue
+    lines = [json.loads(l) for l in open(p)]
+    out[side]["quality-3x3-23"] = lines
+    # Pooled over seeds, per configuration: exact schemes over restarts recorded and over restarts
+    # that ran to an end of their own (cut-offs at the deadline excluded).
+    groups = {}
+    for q in lines:
+        g = groups.setdefault(q.get("name", "?"), {"runs": 0, "seeds": [], "restarts": 0, "completed": 0, "verified": 0,
+                                                   "params": q.get("params"), "seconds_each": q.get("seconds")})
+        g["runs"] += 1; g["seeds"].append(q.get("seed"))
+        for k in ("restarts", "completed", "verified"): g[k] += q.get(k, 0)
+        b = q.get("batch") or {}
+        if b:  # GPU: near-misses reached (rounded or still parked), stalls, rounding outcomes
+            for k, v in (("near_misses", b["near_misses"]), ("stalled", sum(b["stalled"].values())),
+                         ("rounded", b["rounding"]["found"] + b["rounding"]["repair_failed"] + b["rounding"]["rounding_failed"])):
+                g[k] = g.get(k, 0) + v
+    for g in groups.values():
+        # Per restart, free of the rounding backlog: P(reach a near-miss) × P(a rounded near-miss
+        # verifies). Biased upward when the hand-over rounds the most promising first.
+        if g.get("rounded"):
+            g["per_restart_estimate"] = g["near_misses"] / (g["near_misses"] + g["stalled"]) * g["verified"] / g["rounded"]
+        g["fraction_exact"] = g["verified"] / g["restarts"] if g["restarts"] else 0
+        g["fraction_exact_completed"] = g["verified"] / g["completed"] if g["completed"] else 0
+        g["verified_per_minute"] = g["verified"] / (g["runs"] * (g["seconds_each"] or 1)) * 60
+    out["quality_summary"] = {**out.get("quality_summary", {}), **groups}
 for side, d, name in (("gpu", gpu, "gpu.log"), ("cpu", cpu, "cpu.log")):
     p = f"{d}/{name}"
     if os.path.exists(p): out[side]["log_head"] = open(p).read()[:3000]
@@ -103,7 +127,7 @@ for side in ("gpu", "cpu"):
         if isinstance(v, dict):
             print(side, k, {x: v.get(x) for x in ("seconds", "restarts", "restarts_per_hour", "best_residual", "reached", "sweeps_per_second", "tflops", "share_of_fp64_peak", "near_misses_per_hour")})
         elif k.startswith("quality"):
-            for q in v: print(side, k, {x: q.get(x) for x in ("seconds", "restarts", "verified", "fraction_exact", "threads")})
+            for q in v: print(side, k, {x: q.get(x) for x in ("name", "seed", "seconds", "restarts", "completed", "verified", "fraction_exact", "fraction_exact_completed", "threads")})
 print("written", result)
 PY
   exit $?
@@ -117,14 +141,26 @@ search() {
   echo "== $name: exit $?"
 }
 
-# Fraction of restarts ending exact (every verified scheme counted, the run goes on).
+# Fraction of restarts ending exact (every verified scheme counted, the run goes on); the line
+# carries both readings: of all restarts recorded, and of those that ran to an end of their own.
 quality() {
-  local name=$1 secs=$2 threads=$3 params=$4
-  echo "== $name: 3x3:23 over Q, ${secs}s, $threads threads, params $params (load $(cut -d' ' -f1-3 /proc/loadavg))"
-  TDISC_BENCH_FORMAT=3x3x3 TDISC_BENCH_RANK=23 TDISC_BENCH_RING=Q TDISC_BENCH_SEED=$seed \
+  local name=$1 secs=$2 threads=$3 params=$4 qseed=${5:-$seed}
+  echo "== $name: 3x3:23 over Q, ${secs}s, $threads threads, seed $qseed, params $params (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  TDISC_BENCH_FORMAT=3x3x3 TDISC_BENCH_RANK=23 TDISC_BENCH_RING=Q TDISC_BENCH_SEED=$qseed \
     TDISC_BENCH_SECONDS=$secs TDISC_BENCH_THREADS=$threads TDISC_BENCH_PARAMS="$params" \
     timeout $((secs + 120)) "$TESTS_NUMERIC" "bench: fraction of numeric restarts that end exact" 2>&1 |
-    grep '^{' | tee -a "$OUT/quality.jsonl"
+    grep '^{' | sed "s/^{/{\"name\":\"$name\",/" | tee -a "$OUT/quality.jsonl"
+}
+
+# 3x3:23 quality over seeds 1..QUALITY_SEEDS: the GPU run and, beside it on one core of the same
+# host, the CPU engine with one thread, the same seed and the same wall-clock budget.
+quality_seeds() {
+  local secs=$1 threads=$2 params=$3
+  for s in $(seq 1 "${QUALITY_SEEDS:-10}"); do
+    quality cpu-host-3x3-23 "$secs" 1 '{"device":"cpu"}' "$s" &
+    quality gpu-3x3-23 "$secs" "$threads" "$params" "$s"
+    wait
+  done
 }
 
 if [ "${1:-}" = "--cpu" ]; then
@@ -150,18 +186,34 @@ t0=$(date +%s)
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv
   echo "commit $(cat $stage/commit.txt) · $(nproc) cores · rounding threads $threads"
   echo "== tests: tests_gpu [numeric]"
-  timeout 180 "$root/$stage/tests_gpu" "[numeric]" -d yes
-  echo "== tests: exit $?"
+  if [ -z "${SKIP_TESTS:-}" ]; then
+    timeout 180 "$root/$stage/tests_gpu" "[numeric]" -d yes
+    echo "== tests: exit $?"
+  fi
+  [ -n "${SKIP_THROUGHPUT:-}" ] || {
   # The CPU engine, one thread, on this host's otherwise idle core, beside the GPU run (same schedule).
   search cpu-host-4x4-48-QI ${T_THROUGHPUT:-60} --size 4x4 --rank 48 --ring QI --engine numeric --device cpu --threads 1 &
   search gpu-4x4-48-QI-throughput ${T_THROUGHPUT:-60} --size 4x4 --rank 48 --ring QI --engine numeric --device cuda --threads $threads
   wait
-  quality cpu-host-3x3-23 ${T_QUALITY:-60} 1 '{"device":"cpu"}' &
-  quality gpu-3x3-23 ${T_QUALITY:-60} $threads '{"device":"cuda"}'
-  wait
-  search gpu-2x4x5-32 ${T_245:-90} --size 2x4x5 --rank 32 --ring Q --engine numeric --device cuda --threads $threads
+  }
+  if [ -n "${VARIANTS:-}" ]; then
+    # Diagnosis: one 3x3:23 run per GPU parameter set (one JSON object per line of VARIANTS), each
+    # beside a CPU one-thread run of the next seed.
+    k=0
+    while IFS= read -r v; do
+      k=$((k + 1))
+      quality cpu-host-3x3-23 ${T_QUALITY:-30} 1 '{"device":"cpu"}' $k &
+      quality "gpu-3x3-23-v$k" ${T_QUALITY:-30} $threads "$v" 1
+      wait
+    done <<< "$VARIANTS"
+    [ -n "${ONLY_VARIANTS:-}" ] && { echo "== done after $(( $(date +%s) - t0 )) s"; exit 0; }
+  else
+    gpu_quality_params=${GPU_QUALITY_PARAMS:-'{"device":"cuda"}'}
+    quality_seeds ${T_QUALITY:-20} $threads "$gpu_quality_params"
+  fi
+  [ "${T_245:-90}" -gt 0 ] && search gpu-2x4x5-32 ${T_245:-90} --size 2x4x5 --rank 32 --ring Q --engine numeric --device cuda --threads $threads
   left=$(( budget - ($(date +%s) - t0) ))
-  [ $left -gt 30 ] && seed=$((seed + 1)) && search gpu-4x4-48-hunt $left --size 4x4 --rank 48 --ring QI --engine numeric --device cuda --threads $threads
+  [ $left -gt 30 ] && seed=$((seed + 1)) && search gpu-4x4-48-hunt $left --size 4x4 --rank 48 --ring QI --engine numeric --device cuda --threads $threads --params "${HUNT_PARAMS:-{\}}"
   echo "== done after $(( $(date +%s) - t0 )) s"
 } 2>&1 | tee "$OUT/gpu.log"
 tar czf "$OUT/runs.tgz" -C "$OUT" runs && rm -rf "$OUT/runs"

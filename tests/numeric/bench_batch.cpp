@@ -4,6 +4,7 @@
 // Environment: TDISC_BENCH_FORMAT, _RANK, _RING, _SEED, _SECONDS, _THREADS, _PARAMS (JSON; set
 // "restarts" to bound the run and "device" to "cuda" for the GPU).
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -47,15 +48,35 @@ TEST_CASE("bench: fraction of numeric restarts that end exact", "[.bench]") {
   engine->run(c, rep);
   nlohmann::json stages = nlohmann::json::object();
   nlohmann::json batch;
+  // Rounding outcomes of GPU near-misses by their hand-over key (the residual after snapping to the
+  // lattice): how well the pre-check predicts which near-misses verify.
+  nlohmann::json by_key = nlohmann::json::object();
   for (const auto& e : rep.events) {
-    if (e.value("event", "") == "numeric_restart") stages[e.value("stage", "?")] = stages.value(e.value("stage", "?"), 0) + 1;
+    if (e.value("event", "") == "numeric_restart") {
+      stages[e.value("stage", "?")] = stages.value(e.value("stage", "?"), 0) + 1;
+      if (e.value("how", "").rfind("snapped", 0) == 0) stages["found_by_snapping"] = stages.value("found_by_snapping", 0) + 1;
+      if (e.contains("rounded_residual")) {
+        const double k = e["rounded_residual"];
+        const std::string bin = k < 1e-9 ? "0" : k <= 1 ? "(0,1]" : k <= 2 ? "(1,2]" : k <= 4 ? "(2,4]" : ">4";
+        nlohmann::json& b = by_key[bin];
+        if (!b.is_object()) b = nlohmann::json::object();
+        b[e.value("stage", "?")] = b.value(e.value("stage", "?"), 0) + 1;
+      }
+    }
     if (e.value("event", "") == "numeric_batch_end") batch = e;
   }
   const double restarts = rep.counters["restarts"];
+  // Restarts that ran to an end of their own (not cut off by the deadline): the batch counts them;
+  // on CPU threads each thread's last restart is the one the deadline stops.
+  const double completed = batch.is_object() && batch.contains("completed")
+                               ? batch["completed"].get<double>()
+                               : std::max(0.0, restarts - c.threads);
   nlohmann::json out = {{"format", f.str()}, {"rank", rank}, {"ring", ring_name(ring)}, {"seed", c.seed},
                         {"threads", c.threads}, {"params", c.params}, {"seconds", rep.elapsed()},
                         {"restarts", restarts}, {"verified", rep.verified}, {"invalid_offers", rep.invalid.size()},
                         {"fraction_exact", restarts > 0 ? rep.verified / restarts : 0.0},
+                        {"completed", completed}, {"fraction_exact_completed", completed > 0 ? rep.verified / completed : 0.0},
+                        {"by_handover_key", by_key},
                         {"best_residual", rep.counters["residual"]}, {"stages", stages}, {"batch", batch}};
   std::cout << out.dump() << std::endl;
   CHECK(rep.invalid.empty());

@@ -9,7 +9,9 @@
 #include "src/search/numeric/als.hpp"
 #include "src/search/numeric/batch_engine.hpp"
 #include "src/search/numeric/batch_pack.hpp"
+#include "src/search/numeric/handover.hpp"
 #include "src/search/numeric/near_miss_queue.hpp"
+#include "verifier/verify.hpp"
 #include "tests/support.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 
@@ -232,4 +234,74 @@ TEST_CASE("--device: bad values, wrong engine, and cuda without a GPU are one-li
     CHECK(r.output.find(built ? "--device cuda: no CUDA device here" : "built without CUDA") != std::string::npos);
     CHECK(r.output.find("Segmentation") == std::string::npos);
   }
+}
+
+TEST_CASE("hand-over pre-check: snapping to the lattice removes small errors and keeps large ones", "[fast][batch]") {
+  // The naive 2x2 scheme: one term e_a ⊗ e_b ⊗ e_c per one (a, b, c) of T, exact, on every lattice.
+  const MatmulTensor t = matmul_tensor(*parse_format("2x2x2"));
+  const int R = static_cast<int>(t.ones[0].size());
+  Factors<cdouble> x;
+  for (int q = 0; q < 3; ++q) x.f[q] = Mat<cdouble>::Zero(t.dims[q], R);
+  for (int r = 0; r < R; ++r)
+    for (int q = 0; q < 3; ++q) x.f[q](t.ones[0][r][q], r) = 1;
+  CHECK(residual(t, x) < 1e-12);
+  CHECK(rounded_residual(t, Lattice::Half, x) < 1e-12);
+  Factors<cdouble> near = x;
+  near.f[0](0, 0) += 0.2;
+  near.f[1](1, 3) -= 0.15;
+  CHECK(residual(t, near) > 0.1);
+  CHECK(rounded_residual(t, Lattice::Half, near) < 1e-12);  // both snap back
+  Factors<cdouble> far = x;
+  far.f[2](0, 0) += 0.8;  // 1.8 snaps to 2 on ½·Z, back to 1 on {0, ±1}
+  CHECK(rounded_residual(t, Lattice::Half, far) > 0.4);
+  CHECK(rounded_residual(t, Lattice::Ternary, far) < 1e-12);  // {0,±1}: 1.8 clamps back to 1
+}
+
+TEST_CASE("hand-over order: smallest rounded residual first, then residual, then restart; non-finite last", "[fast][batch]") {
+  std::vector<HandoverKey> k = {{2.0, 1e-5, 7}, {NAN, 1e-9, 1}, {0.0, 5e-5, 9}, {2.0, 1e-6, 8}, {0.0, 5e-5, 3}, {INFINITY, 0, 0}};
+  std::vector<int> order = handover_order(k);
+  REQUIRE(order.size() == k.size());
+  CHECK(order[0] == 4);  // rounded 0, restart 3
+  CHECK(order[1] == 2);  // rounded 0, restart 9
+  CHECK(order[2] == 3);  // rounded 2, residual 1e-6
+  CHECK(order[3] == 0);  // rounded 2, residual 1e-5
+  CHECK(order[4] == 5);  // NaN counts as ∞: both infinite, residual 0 before 1e-9
+  CHECK(order[5] == 1);
+  CHECK(handover_order({}).empty());
+}
+
+TEST_CASE("batch driver: at the deadline every started restart is completed, cut off, or stopped while rounding", "[fast][batch]") {
+  // 3x3:23 converges slowly: a 1.5 s run on 8 reference slots leaves restarts cut off in phase 1.
+  EngineConfig c = config(*parse_format("3x3x3"), 23, nlohmann::json::object(), 2);
+  c.seconds = 1.5;
+  test::RecordingReporter rep(Ring::Q, 1.5);
+  rep.stop_at_rank = -1;
+  Run run(c, rep);
+  auto dev = make_reference_batch(batch_problem(run.matmul(), 23, run.parameters()), 8);
+  BatchTotals t = run_batched(run, *dev, 1);
+  INFO(t.to_json().dump());
+  CHECK(t.started >= 8);
+  CHECK(t.cut_off_running + t.cut_off_parked >= 1);
+  CHECK(t.started == t.completed() + t.cut_off_running + t.cut_off_parked + t.stopped);
+  CHECK(t.to_json()["completed"] == t.completed());
+}
+
+TEST_CASE("hand-over rounding: a near-miss that snaps to an exact scheme is repaired directly", "[fast][batch]") {
+  const Target target{*parse_format("2x2x2"), 8, Ring::Q};
+  const MatmulTensor t = matmul_tensor(target.format);
+  Params p = resolve(nlohmann::json::object(), target);
+  RestartInput in{t, p, target, 3};
+  Factors<cdouble> x;  // the naive scheme (one term per one of T), every entry off by at most 0.1
+  for (int q = 0; q < 3; ++q) x.f[q] = Mat<cdouble>::Zero(t.dims[q], 8);
+  for (int r = 0; r < 8; ++r)
+    for (int q = 0; q < 3; ++q) x.f[q](t.ones[0][r][q], r) = 1;
+  for (int q = 0; q < 3; ++q) x.f[q](0, q) += 0.1 - 0.05 * q;
+  RestartOutcome out = round_and_repair(in, x, residual(t, x), 100);
+  CHECK(out.stage == "found");
+  CHECK(out.how.rfind("snapped", 0) == 0);
+  REQUIRE(out.scheme);
+  CHECK(verify(*out.scheme, Ring::Q).valid);
+  x.f[0](1, 1) += 0.7;  // no longer snaps to a scheme: the progressive rounding takes over
+  RestartOutcome slow = round_and_repair(in, x, residual(t, x), 100);
+  CHECK(slow.how.rfind("snapped", 0) != 0);
 }

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <thread>
 
 #include "src/search/numeric/batch_pack.hpp"
+#include "src/search/numeric/handover.hpp"
 #include "src/search/numeric/near_miss_queue.hpp"
 
 namespace tdisc::search::numeric {
@@ -18,7 +20,14 @@ nlohmann::json BatchTotals::to_json() const {
           {"stalled", {{"plateau", stalled[kPlateau]}, {"diverged", stalled[kDiverged]},
                        {"not_finite", stalled[kNotFinite]}, {"above_threshold", stalled[kAboveThreshold]}}},
           {"rounding", {{"found", found}, {"repair_failed", repair_failed},
-                        {"rounding_failed", rounding_failed}, {"stopped", stopped}}}};
+                        {"rounding_failed", rounding_failed}, {"stopped", stopped}}},
+          {"completed", completed()},
+          {"cut_off", {{"running", cut_off_running}, {"parked", cut_off_parked}, {"rounding", stopped}}}};
+}
+
+long BatchTotals::completed() const {
+  return stalled[kPlateau] + stalled[kDiverged] + stalled[kNotFinite] + stalled[kAboveThreshold] + found +
+         repair_failed + rounding_failed;
 }
 
 namespace {
@@ -30,6 +39,7 @@ struct NearMiss {
   Factors<cdouble> x;
   double residual;
   long steps;
+  double rounded;  // rounded_residual(x): the hand-over order's key
 };
 
 class BatchDriver {
@@ -37,7 +47,7 @@ public:
   BatchDriver(Run& run, BatchDevice& dev, int threads)
       : run_(run), dev_(dev), problem_(batch_problem(run.matmul(), run.config().target.rank, run.parameters())),
         queue_(static_cast<size_t>(2 * std::max(1, threads))), threads_(std::max(1, threads)),
-        seen_(static_cast<size_t>(dev.slots()), 0) {}
+        seen_(static_cast<size_t>(dev.slots()), 0), parked_at_(static_cast<size_t>(dev.slots())) {}
 
   BatchTotals go() {
     std::vector<std::thread> workers;
@@ -50,8 +60,11 @@ public:
       long parked = 0;
       for (int slot = 0; slot < dev_.slots(); ++slot) {
         count_sweeps(slot, st[slot]);
-        if (st[slot].phase == kNearMiss && !run_.stopping() && hand_over(slot, st[slot])) assign(slot);
+        if (st[slot].phase == kNearMiss && !parked_at_[slot]) park(slot, st[slot]);
         else if (st[slot].phase == kStalled) stalled(slot, st[slot]), assign(slot);
+      }
+      if (!run_.stopping()) hand_over_parked();
+      for (int slot = 0; slot < dev_.slots(); ++slot) {
         busy = busy || st[slot].phase != kIdle;
         parked += st[slot].phase == kNearMiss ? 1 : 0;
       }
@@ -61,6 +74,7 @@ public:
       run_.maybe_checkpoint();
       if (Clock::now() - last_event > std::chrono::seconds(10)) event("numeric_batch"), last_event = Clock::now();
     }
+    count_cut_off(dev_.advance(0));
     queue_.close();
     for (auto& t : workers) t.join();
     event("numeric_batch_end");
@@ -86,12 +100,41 @@ private:
     seen_[slot] = s.total;
   }
 
-  bool hand_over(int slot, const SlotState& s) {
-    NearMiss nm{static_cast<long>(s.restart), unpack<cdouble>(problem_, dev_.packed(slot)), s.continuous_residual, s.total};
-    if (!queue_.try_push(std::move(nm))) return false;  // parked: tried again after the next launch
+  // A slot that just reached a near-miss: its factors are copied once and keyed for the hand-over.
+  void park(int slot, const SlotState& s) {
+    Factors<cdouble> x = unpack<cdouble>(problem_, dev_.packed(slot));
+    const double key = run_.parameters().gpu_handover_rounded ? rounded_residual(run_.matmul(), run_.parameters().lattice, x) : 0;
+    parked_at_[slot] = NearMiss{static_cast<long>(s.restart), std::move(x), s.continuous_residual, s.total, key};
     std::lock_guard lock(m_);
     ++totals_.near_misses;
-    return true;
+  }
+
+  // Parked near-misses go to the rounding threads best first while the queue takes them; the rest
+  // stay parked in their slots (tried again after the next launch) and their slots do not advance.
+  void hand_over_parked() {
+    std::vector<int> slots;
+    std::vector<HandoverKey> keys;
+    for (int slot = 0; slot < dev_.slots(); ++slot)
+      if (parked_at_[slot]) {
+        slots.push_back(slot);
+        keys.push_back({parked_at_[slot]->rounded, parked_at_[slot]->residual, parked_at_[slot]->idx});
+      }
+    for (int k : handover_order(keys)) {
+      const int slot = slots[static_cast<size_t>(k)];
+      if (!queue_.try_push(std::move(*parked_at_[slot]))) return;
+      parked_at_[slot].reset();
+      assign(slot);
+    }
+  }
+
+  // At the stop: restarts still in their continuous phases and near-misses still parked are cut off
+  // (neither completed nor recorded); near-misses being rounded end as "stopped".
+  void count_cut_off(const std::vector<SlotState>& st) {
+    std::lock_guard lock(m_);
+    for (const SlotState& s : st) {
+      totals_.cut_off_running += slot_active(s) ? 1 : 0;
+      totals_.cut_off_parked += s.phase == kNearMiss ? 1 : 0;
+    }
   }
 
   void stalled(int slot, const SlotState& s) {
@@ -110,6 +153,7 @@ private:
   void rounding_worker() {
     while (auto nm = queue_.pop()) {
       RestartOutcome out = round_and_repair(run_.input(nm->idx), nm->x, nm->residual, nm->steps);
+      if (run_.parameters().gpu_handover_rounded) out.rounded_residual = nm->rounded;
       run_.record(nm->idx, out);
       run_.release(nm->idx);
       {
@@ -147,6 +191,7 @@ private:
   NearMissQueue<NearMiss> queue_;
   int threads_;
   std::vector<long> seen_;  // sweeps of each slot's restart already counted
+  std::vector<std::optional<NearMiss>> parked_at_;  // near-misses waiting in their slots
   std::mutex m_;
   BatchTotals totals_;
   Clock::time_point started_ = Clock::now();

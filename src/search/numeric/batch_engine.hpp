@@ -14,6 +14,10 @@ struct BatchTotals {
   long started = 0, near_misses = 0, sweeps = 0;
   long stalled[5] = {0, 0, 0, 0, 0};  // by StallReason
   long found = 0, repair_failed = 0, rounding_failed = 0, stopped = 0;
+  // At the stop: slots still in phases 1–2, and near-misses still parked (never rounded).
+  long cut_off_running = 0, cut_off_parked = 0;
+  // Restarts that ran to an end of their own: stalled (any reason) or rounded to an outcome.
+  long completed() const;
   nlohmann::json to_json() const;
 };
 

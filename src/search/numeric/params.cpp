@@ -19,6 +19,8 @@ const params::Table& numeric_table() {
       {choice("device", "cpu", {"cpu", "cuda"}, "where restarts run: CPU threads, or a batch on a CUDA device (--device)"),
        integer("gpu", 0, 0, 1023, "CUDA device index (--device cuda:N; an MPI rank passes its local GPU)"),
        integer("gpu_batch", 0, 0, 1e7, "restarts resident on the GPU at once (0: twice what the device holds)"),
+       choice("gpu_handover", "rounded", {"rounded", "slot"},
+              "order in which parked GPU near-misses reach the rounding threads: smallest residual after snapping to the lattice first, or slot order"),
        choice("method", "auto", {"auto", "als", "lm"}, "continuous phase: ALS sweeps or LM steps (auto: ALS)"),
        choice("round_method", "auto", {"auto", "als", "lm"}, "re-fits while rounding (auto: LM once few enough entries are free)"),
        choice("field", "auto", {"auto", "real", "complex"}, "real or complex factors (auto: complex for the half-gaussian lattice)"),
@@ -113,6 +115,7 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.device = m["device"] == "cuda" ? Device::Cuda : Device::Cpu;
   p.gpu = m["gpu"];
   p.gpu_batch = m["gpu_batch"];
+  p.gpu_handover_rounded = m["gpu_handover"] == "rounded";
   p.init_scale = m["init_scale"];
   p.restarts = m["restarts"];
   p.restart_seconds = m["restart_seconds"];

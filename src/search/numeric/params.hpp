@@ -18,6 +18,7 @@ enum class Device { Cpu, Cuda };
 struct Params {
   Device device = Device::Cpu;
   int gpu = 0;                    // CUDA device index (an MPI rank passes its local GPU)
+  bool gpu_handover_rounded = true;  // parked near-misses handed over by rounded residual (else slot order)
   long gpu_batch = 0;             // restarts resident on the GPU at once (0: from occupancy)
   Method method = Method::Als;
   Method round_method = Method::Auto;  // Auto: LM once few enough entries are free

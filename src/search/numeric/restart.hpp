@@ -27,6 +27,7 @@ struct RestartOutcome {
   long steps = 0;                // optimisation steps (ALS sweeps or LM steps)
   std::string how;               // repair route or why it failed
   std::optional<Seed> near_miss;
+  double rounded_residual = -1;  // GPU hand-over pre-check (handover.hpp); -1 when not computed
 };
 
 struct RestartInput {
@@ -44,6 +45,7 @@ RestartOutcome run_restart(const RestartInput& in);
 // The batched (GPU) path: a restart's starting point, the same as run_restart's (real runs keep
 // zero imaginary parts), and phases 3–4 (progressive rounding, exact repair, verification) from a
 // point the device took through phases 1–2 (continuous optimisation, lattice pull, relaxation).
+// A point whose entries all snap to an exact scheme goes straight to the repair ("snapped; …").
 Factors<cdouble> initial_factors(const RestartInput& in);
 RestartOutcome round_and_repair(const RestartInput& in, const Factors<cdouble>& x, double residual, long steps);
 

@@ -112,10 +112,13 @@ void Run::record(long idx, RestartOutcome& out) {
     rep.set("exact_fraction", best_fraction);
   }
   if (out.near_miss) pool.offer(*out.near_miss);
-  if (out.stage != "stalled" && out.stage != "stopped")
-    rep.event({{"event", "numeric_restart"}, {"restart", idx}, {"stage", out.stage},
-               {"residual", out.residual}, {"exact_fraction", out.exact_fraction},
-               {"steps", out.steps}, {"how", out.how}});
+  if (out.stage != "stalled" && out.stage != "stopped") {
+    nlohmann::json e = {{"event", "numeric_restart"}, {"restart", idx}, {"stage", out.stage},
+                        {"residual", out.residual}, {"exact_fraction", out.exact_fraction},
+                        {"steps", out.steps}, {"how", out.how}};
+    if (out.rounded_residual >= 0) e["rounded_residual"] = out.rounded_residual;
+    rep.event(e);
+  }
   if (out.scheme) offer(idx, std::move(*out.scheme), out.how);
 }
 
