@@ -132,7 +132,9 @@ TEST_CASE("s3 diagonal starts are J-invariant, as the anchor's case files choose
 }
 
 TEST_CASE("a scheme that is Z3- but not J-invariant has no s3 classes", "[fast]") {
-  auto o = split_orbits<ZT>(diagonal_start<ZT>(3, {{0, 1}, {2}}));  // (e00+e11)^⊗3: J gives (e11+e22)^⊗3
+  const Terms<ZT> z3 = diagonal_start<ZT>(3, {{0, 1}, {2}});  // (e00+e11)^⊗3: J gives (e11+e22)^⊗3
+  CHECK(!six_fold_invariant<ZT>(z3, 3));                        // the test's own check sees it too
+  auto o = split_orbits<ZT>(z3);
   REQUIRE(o);
   std::string why;
   CHECK(!pair_reversed<ZT>(*o, 3, &why));
