@@ -7,10 +7,26 @@
 #                                   (GEMMUL8_SRC, default /work/peers/GEMMul8/GEMMul8), and with
 #                                   PREBUILT=BUILD_DIR a library and tools built here (DIR/prebuilt;
 #                                   run them there with GEMM_BUILD=DIR/prebuilt, no build step);
+#   bench/gemm_lib.sh --driver BUILD (here) links the GEMMul8 driver (bench/gemmul8_driver.cu) against
+#                                   GEMMul8's static library (GEMMUL8_SRC/lib/libgemmul8.a, built by its
+#                                   own Makefile outside this repository) and BUILD's libtdisc_gemm,
+#                                   into BUILD/gemmul8_driver (staged with PREBUILT=BUILD);
 #   DIR/gemm_lib.sh STEP…           (on the GPU machine) with steps: build (library, tools, example,
-#                                   GEMMul8), check, tune, sweep, lean, gemmul8. Results go to $OUT:
+#                                   GEMMul8), check, tune, sweep, lean, variants, gemmul8. Results go to $OUT:
 #                                   gemm-lib-f32.json, gemm-lib-f64.json, plans.json, gemmul8.json, gemm-lib.log.
 set -uo pipefail
+
+if [ "${1:-}" = "--driver" ]; then
+  set -e
+  build=$(cd "${2:?build directory with libtdisc_gemm.so}" && pwd)
+  src=$(cd "$(dirname "$0")/.." && pwd)
+  g8=${GEMMUL8_SRC:-/work/peers/GEMMul8/GEMMul8}
+  nvcc -O3 -std=c++20 -gencode arch=compute_90,code=sm_90 -I"$g8/include" -I"$src/codegen/gemm/include" \
+    -I"$src/codegen/gemm/tools" "$src/bench/gemmul8_driver.cu" -o "$build/gemmul8_driver" -L"$g8/lib" -lgemmul8 \
+    -L"$build" -ltdisc_gemm -lcublas -lcublasLt -Xlinker -rpath='$ORIGIN'
+  ldd "$build/gemmul8_driver" | grep -E 'not found|cublas|tdisc|stdc' || true
+  exit 0
+fi
 
 if [ "${1:-}" = "--stage" ]; then
   set -e
@@ -24,7 +40,9 @@ if [ "${1:-}" = "--stage" ]; then
   ldd "$dir/bin/tdisc" | awk '/=> \// {print $3}' | grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*)\.so' |
     xargs -r -I{} cp -Lu {} "$dir/bin/lib/"
   g8=${GEMMUL8_SRC:-/work/peers/GEMMul8/GEMMul8}
-  if [ -d "$g8" ]; then mkdir -p "$dir/gemmul8" && cp -r "$g8/include" "$g8/src" "$g8/Makefile" "$dir/gemmul8/"; fi
+  if [ -d "$g8" ] && [ ! -f "${PREBUILT:-/nonexistent}/gemmul8_driver" ]; then  # source, to build there
+    mkdir -p "$dir/gemmul8" && cp -r "$g8/include" "$g8/src" "$g8/Makefile" "$dir/gemmul8/" && rm -f "$dir"/gemmul8/src/*.o
+  fi
   if [ -n "${PREBUILT:-}" ]; then
     mkdir -p "$dir/prebuilt"
     cp -P "$PREBUILT"/libtdisc_gemm.so* "$PREBUILT/tdisc_gemm_check" "$PREBUILT/tdisc_gemm_bench" "$dir/prebuilt/"
@@ -111,10 +129,20 @@ step_lean() {
   done
 }
 
+step_variants() {  # forced plans (name:leaf:group) beside cuBLAS and the library's own choice
+  for dt in ${DTYPES:-f64}; do
+    say "forced plans, $dt: ${VARIANTS:-r48s:0:0,r48s:2:0,r48m:0:0,r48m:1:0,r48m:2:0} at ${VARIANT_SHAPES:-16384x16384x16384}"
+    "$build/tdisc_gemm_bench" --dtype $dt --shapes ${VARIANT_SHAPES:-16384x16384x16384} \
+      --variants ${VARIANTS:-r48s:0:0,r48s:2:0,r48m:0:0,r48m:1:0,r48m:2:0} --reps ${REPS:-10} --warmup 2 \
+      --json "$OUT/${VARIANT_NAME:-gemm-variants}-$dt.json" 2>&1 | tee -a "$log"
+  done
+}
+
 step_gemmul8() {
   if [ -x "$build/gemmul8_driver" ]; then
     say "GEMMul8 beside cuBLAS and tdisc"
-    "$build/gemmul8_driver" "$OUT/gemmul8.json" 2>&1 | tee -a "$log"
+    "$build/gemmul8_driver" "$OUT/gemmul8.json" --commit "$(cat "$here/COMMIT" 2>/dev/null)" ${GEMMUL8_ARGS:-} 2>&1 |
+      tee -a "$log"
   else
     say "GEMMul8: not built, not measured"
   fi

@@ -98,7 +98,10 @@ std::string stage_text(const Plan& plan, size_t s) {
       << st.b_prog.additions() << ", C " << st.c_prog.additions() << " ----\n";
   out << kernel(b, id + "_form_a", "ALL", na, R, operand_body(st.a_prog, st.a_ops, d));
   out << kernel(b, id + "_form_b", "ALL", nb, R, operand_body(st.b_prog, st.b_ops, d));
-  out << kernel(b, id + "_form_c", "BETA", R, nc, c_body(st.c_prog, d));
+  // A wide stage (8x8:336) runs its kernels on scalars (packs would spill) and forms C product-major.
+  const bool wide = wide_stage(na > nb ? na : nb, R);
+  const std::string launch = wide ? "TDISC_LAUNCH_SCALAR(" : "TDISC_LAUNCH(";
+  out << kernel(b, id + "_form_c", "BETA", R, nc, wide ? c_body_by_product(st.c_cols, nc, d) : c_body(st.c_prog, d));
   const bool last = s + 1 == plan.stages.size();
   out << "struct Stage" << s << " {\n"
       << "  static constexpr int n = " << f.n << ", m = " << f.m << ", p = " << f.p << ", R = " << R
@@ -115,14 +118,14 @@ std::string stage_text(const Plan& plan, size_t s) {
       << forms_table("a_form", operand_forms(st.a_ops)) << forms_table("b_form", operand_forms(st.b_ops))
       << forms_table("c_col", st.c_cols)
       << "  static Status form_a(Ctx& c, const FormArgs<" << na << ", " << R << ">& f, bool all) {\n"
-      << "    if (all) TDISC_LAUNCH(" << id << "_form_a, true, f);\n"
-      << "    TDISC_LAUNCH(" << id << "_form_a, false, f);\n  }\n"
+      << "    if (all) " << launch << id << "_form_a, true, f);\n"
+      << "    " << launch << id << "_form_a, false, f);\n  }\n"
       << "  static Status form_b(Ctx& c, const FormArgs<" << nb << ", " << R << ">& f, bool all) {\n"
-      << "    if (all) TDISC_LAUNCH(" << id << "_form_b, true, f);\n"
-      << "    TDISC_LAUNCH(" << id << "_form_b, false, f);\n  }\n"
+      << "    if (all) " << launch << id << "_form_b, true, f);\n"
+      << "    " << launch << id << "_form_b, false, f);\n  }\n"
       << "  static Status form_c(Ctx& c, const FormArgs<" << R << ", " << nc << ">& f) {\n"
-      << "    if (f.beta != T(0)) TDISC_LAUNCH(" << id << "_form_c, true, f);\n"
-      << "    TDISC_LAUNCH(" << id << "_form_c, false, f);\n  }\n"
+      << "    if (f.beta != T(0)) " << launch << id << "_form_c, true, f);\n"
+      << "    " << launch << id << "_form_c, false, f);\n  }\n"
       << "};\n\n";
   return out.str();
 }
@@ -174,14 +177,15 @@ std::string emit(const Plan& plan, const std::vector<SourceInfo>& sources, const
         << (f32 ? "cublasSgemmStridedBatched_64" : "cublasDgemmStridedBatched_64") << "\n";
   else
     out << "#define TDISC_LAUNCH(kernel, flag, f) \\\n  do {                              \\\n    (void)c;                        "
-           "\\\n    kernel<1, flag>(f);             \\\n    return kOk;                     \\\n  } while (0)\n";
+           "\\\n    kernel<1, flag>(f);             \\\n    return kOk;                     \\\n  } while (0)\n"
+           "#define TDISC_LAUNCH_SCALAR TDISC_LAUNCH\n";
   out << "\n" << rt.types << "\n" << (cuda ? rt.cuda_backend : rt.host_backend) << "\n" << rt.driver << "\n";
   out << "// ==== generated stages (thin: tables and straight-line bodies) ====\n\n";
   for (size_t s = plan.stages.size(); s-- > 0;) out << stage_text(plan, s);
   out << "typedef Stage" << plan.stages.size() - 1 << " LastStage;  // its rank bounds a lean group\n";
   out << "inline const char* describe() { return \"" << describe_text(plan, sources) << "\"; }\n\n";
   out << (cuda ? rt.cuda_api : rt.host_api) << "\n";
-  out << "#undef TDISC_TRY\n#undef TDISC_LAUNCH\n";
+  out << "#undef TDISC_TRY\n#undef TDISC_LAUNCH\n#undef TDISC_LAUNCH_SCALAR\n";
   if (cuda) out << "#undef TDISC_XGEMM\n#undef TDISC_XGEMM_STRIDED\n";
   out << "}  // namespace " << o.name_space << "\n";
   return out.str();

@@ -88,4 +88,29 @@ std::string c_body(const Program& prog, const Dialect& d) {
   return out.str();
 }
 
+std::string c_body_by_product(const std::vector<LinearForm>& c_cols, int nc, const Dialect& d) {
+  const std::string in = "    ";
+  std::ostringstream out;
+  for (int q = 0; q < nc; ++q) out << in << d.value_type << " c" << q << "{};\n";
+  for (size_t r = 0; r < c_cols.size(); ++r) {
+    if (c_cols[r].empty()) continue;
+    out << in << "{\n" << in << "  const " << d.value_type << " x = " << d.load("f.src[" + std::to_string(r) + "] + os")
+        << ";\n";
+    for (const Term& t : c_cols[r]) {
+      const bool negative = sgn(t.coeff.re()) < 0;
+      const Coeff mag = negative ? -t.coeff : t.coeff;
+      const std::string c = "c" + std::to_string(t.var);
+      out << in << "  " << c << " = " << c << (negative ? " - " : " + ") << (mag == Coeff(1) ? "" : coeff_literal(mag) + " * ")
+          << "x;\n";
+    }
+    out << in << "}\n";
+  }
+  for (int q = 0; q < nc; ++q) {
+    const std::string dst = "f.dst[" + std::to_string(q) + "] + od", o = "c" + std::to_string(q);
+    out << in << "if (BETA) " << o << " = " << o << " + f.beta * " << d.load(dst) << ";\n";
+    out << in << d.store(dst, o) << ";\n";
+  }
+  return out.str();
+}
+
 }  // namespace tdisc::codegen

@@ -80,9 +80,10 @@ const Table& search_table() {
        with_metavar(text("out", nullptr, "run directory [default: runs/<format>-r<R>-<timestamp>]"), "DIR"),
        with_env(with_metavar(text("resume", nullptr, "continue the run in DIR from its last checkpoint"), "DIR"), "-"),
        with_metavar(text("from", nullptr, "start from this native scheme instead of the standard algorithm"), "FILE"),
-       with_metavar(choice("symmetry", "auto", {"auto", "none", "z3"},
+       with_metavar(choice("symmetry", "auto", {"auto", "none", "z3", "s3"},
                            "z3: walk only schemes invariant under the cyclic shift (u,v,w) → (v,w,u)\n"
-                           "(square formats, flip engine; Moosbauer–Poole 2025); none: never;\n"
+                           "(square formats, flip engine; Moosbauer–Poole 2025); s3: also under the\n"
+                           "index reversal (i,j) ↦ (n−1−i, n−1−j), their 6-fold walk; none: never;\n"
                            "auto: a z3 walk beside a plain one where it applies"), "S"),
        flag("catalog", "also file new bests in the catalogue, as 'tdisc catalog add --if-better' does"),
        flag("meta", "meta flips: start from a catalogued scheme (--catalog-dir) of a neighbouring format carried\n"

@@ -33,27 +33,28 @@ Target planned_target(const SearchAsk& ask) {
   return t;
 }
 
-// --symmetry z3: the flip engine's "symmetry" parameter, for square formats only.
+// --symmetry z3|s3: the flip engine's "symmetry" parameter, for square formats only.
 void apply_symmetry(const SearchAsk& ask, SearchPlan& plan) {
   if (ask.symmetry == "auto") return;  // the flip engine decides (flip/lanes.hpp)
   if (ask.symmetry == "none") {
     if (plan.engine == "flip") plan.params["symmetry"] = "none";
     return;
   }
-  TDISC_REQUIRE(ask.symmetry == "z3", "unknown symmetry " + ask.symmetry);
+  const std::string& s = ask.symmetry;
+  TDISC_REQUIRE(s == "z3" || s == "s3", "unknown symmetry " + s);
   const Format& f = plan.target.format;
   if (f.n != f.m || f.m != f.p)
-    throw UsageError("--symmetry z3: needs a square format n×n×n (the cyclic shift (u,v,w) → (v,w,u) maps ⟨n,m,p⟩ to ⟨m,p,n⟩); " +
-                     f.str() + " is not square");
+    throw UsageError("--symmetry " + s + ": needs a square format n×n×n (the cyclic shift (u,v,w) → (v,w,u) maps ⟨n,m,p⟩ to ⟨m,p,n⟩" +
+                     (s == "s3" ? ", and the reversal J acts on n×n factors" : "") + "); " + f.str() + " is not square");
   if (plan.engine != "flip")
-    throw UsageError("--symmetry z3: only the flip engine walks symmetric schemes (engine here: " + plan.engine + ")");
-  plan.params["symmetry"] = "z3";
+    throw UsageError("--symmetry " + s + ": only the flip engine walks symmetric schemes (engine here: " + plan.engine + ")");
+  plan.params["symmetry"] = s;
 }
 
 }  // namespace
 
 std::string auto_engine(const Target& t, bool llm_endpoint, const std::string& symmetry) {
-  if (symmetry == "z3") return "flip";
+  if (symmetry == "z3" || symmetry == "s3") return "flip";
   if (llm_endpoint) return "llm";
   const bool modular_or_integer = t.ring == Ring::ZT || t.ring == Ring::Z || ring_is_modular(t.ring);
   return modular_or_integer || !below_integer_rank(t) ? "flip" : "numeric";

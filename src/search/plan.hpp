@@ -16,7 +16,7 @@ struct SearchAsk {
   std::optional<Ring> ring;       // default: ZT, or Q below the best known integer rank
   std::string engine = "auto";    // auto, flip, numeric, llm
   bool llm_endpoint = false;      // an LLM endpoint is configured (auto then picks llm)
-  std::string symmetry = "auto";  // auto, none, z3 (flip only)
+  std::string symmetry = "auto";  // auto, none, z3, s3 (flip only)
   std::optional<std::string> lattice;  // numeric only: ternary, integer, half, half-gaussian
   std::optional<std::string> device;   // numeric only: cpu, cuda, cuda:N
 };
@@ -34,7 +34,7 @@ SearchPlan plan_search(const SearchAsk& ask);
 
 // auto: llm when an endpoint is configured; else flip for ZT, Z and modular targets and for ranks
 // at or above the best known integer rank, numeric below it (the only engine that reached 4x4:48
-// over Q); z3 symmetry always means flip, the only engine with symmetric walks.
+// over Q); z3 or s3 symmetry always means flip, the only engine with symmetric walks.
 std::string auto_engine(const Target& target, bool llm_endpoint, const std::string& symmetry);
 
 }  // namespace tdisc::search

@@ -49,6 +49,17 @@ TEST_CASE("host backend: rectangular and ½-coefficient schemes, mixed levels", 
   REQUIRE(r.output.find("0 failures") != std::string::npos);
 }
 
+TEST_CASE("host backend: a wide merged stage (C formed product by product)", "[fast][codegen]") {
+  // 2x3x2 classical merged over Strassen: one 4x6x4 stage of rank 84 with 24 A blocks, past the
+  // width where the generator forms C product-major and launches scalar kernels (as r48m, 8x8:336).
+  const Scheme c232 = classical({2, 3, 2});
+  std::vector<HostVariant> vs = {{{c232, strassen()}, "classical-2x3x2-strassen-merged-wide", 84}};
+  CompileRun r = run_host_variants(vs, "wide");
+  INFO(r.output);
+  REQUIRE(r.code == 0);
+  REQUIRE(r.output.find("0 failures") != std::string::npos);
+}
+
 TEST_CASE("host backend: the rational 4x4x4:48 (¼, ⅛ coefficients) alone and over Strassen", "[fast][codegen]") {
   const Scheme r48 = read_native(source_path("codegen/schemes/r48-4x4x4-Q.json"));
   REQUIRE(verify(r48, Ring::Q).valid);

@@ -14,10 +14,10 @@ using namespace tdisc::search;
 using namespace tdisc::search::flip;
 
 namespace {
-FlipParams checked(Format f, int rank, nlohmann::json params) {
+FlipParams checked(Format f, int rank, nlohmann::json params, const char* symmetry = "z3") {
   EngineConfig c;
   c.target = {f, rank, Ring::GF2};
-  params["symmetry"] = "z3";
+  params["symmetry"] = symmetry;
   c.params = params;
   REQUIRE(check_flip_params(c.params).empty());
   FlipParams p = parse_flip_params(c.params);
@@ -70,4 +70,43 @@ TEST_CASE("the flip limit counts from the walker's latest best, not from its sta
   CHECK(drops > 5);
   CHECK(w.flips_since_best() == w.flips() - last_flips);
   require_valid<GF2>(f, w.best(), 200000);
+}
+
+TEST_CASE("s3 above 4x4 follows the anchor's 6-fold policy, counted in class flips", "[fast]") {
+  const FlipParams six = checked({6, 6, 6}, 153, nlohmann::json::object(), "s3");
+  CHECK(six.fresh == 1.0);
+  CHECK(six.restart_after == 166666667);  // r6-153-1.txt: FLIP_LIMIT 1e9 terms, 6 terms a class flip
+  CHECK(six.walk.plus_min == 83333);      // PLUS_TRANSITION_AFTER 5e5 terms
+  CHECK(six.walk.plus_max == 83333);
+  CHECK(six.walk.plus_ceiling == 216);    // PLUS_TRANSITION_LIMIT 216: an absolute rank
+  const FlipParams five = checked({5, 5, 5}, 93, nlohmann::json::object(), "s3");
+  CHECK(five.restart_after == 16666667);
+  CHECK(five.walk.plus_min == 16667);
+  CHECK(five.walk.plus_ceiling == 125);
+  const FlipParams mine = checked({6, 6, 6}, 153, {{"plus_diff", 3}}, "s3");
+  CHECK(mine.walk.plus_ceiling == 0);
+  CHECK(mine.walk.plus_diff == 3);
+}
+
+TEST_CASE("no plus transition at or above plus_ceiling", "[fast]") {
+  // s3 on 4x4 from the diagonal start (rank 121): a ceiling of 115 stops the walk plussing above it.
+  const Format f{4, 4, 4};
+  WalkParams wp;
+  wp.plus_min = wp.plus_max = 50;
+  wp.plus_diff = 64;
+  wp.plus_ceiling = 115;
+  SymmetricWalker<GF2, 2> w(f, wp, 7);
+  w.load(diagonal_start<GF2>(4, {{0, 1, 2, 3}}));
+  int plussed = 0;
+  for (int k = 0; k < 100000; ++k) {
+    const bool plus = w.plussing() && w.available_flips() > 0;
+    const int before = w.rank();
+    w.step();
+    if (plus) {
+      CHECK(before < 115);
+      plussed += w.rank() > before;
+    }
+  }
+  CHECK(plussed > 0);
+  require_valid<GF2>(f, w.best(), 100000);
 }

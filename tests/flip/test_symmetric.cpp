@@ -290,7 +290,8 @@ TEST_CASE("a symmetric run checkpoints and resumes from its orbits", "[fast]") {
   INFO(first.out << first.err);
   REQUIRE(first.code == 3);
   auto before = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
-  for (auto& w : before["state"]["walkers"]) {
+  REQUIRE(before["state"]["lanes"][0]["state"]["walkers"].size() == 2);  // the walkers sit in the lane's state
+  for (auto& w : before["state"]["lanes"][0]["state"]["walkers"]) {
     Terms<GF2> t = terms_from_json<GF2>({4, 4, 4}, w["terms"]);
     CHECK(rotation_invariant<GF2>(t));
   }
@@ -299,7 +300,8 @@ TEST_CASE("a symmetric run checkpoints and resumes from its orbits", "[fast]") {
   CHECK(again.code == 3);
   auto after = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
   CHECK(after["counters"].value("flips", 0.0) > before["counters"].value("flips", 0.0));
-  for (auto& w : after["state"]["walkers"]) CHECK(rotation_invariant<GF2>(terms_from_json<GF2>({4, 4, 4}, w["terms"])));
+  REQUIRE(after["state"]["lanes"][0]["state"]["walkers"].size() == 2);
+  for (auto& w : after["state"]["lanes"][0]["state"]["walkers"]) CHECK(rotation_invariant<GF2>(terms_from_json<GF2>({4, 4, 4}, w["terms"])));
   Scheme best = read_native(after.value("best_file", std::string()));
   CHECK(verify(best, Ring::GF2).valid);
 }

@@ -25,7 +25,7 @@ public:
     const Format& f = config.target.format;
     if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
       throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");
-    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start && p.symmetry != "z3")  // orbit walks index positions, not terms
+    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start && p.symmetry != "z3" && p.symmetry != "s3")  // orbit walks index positions, not terms
       throw UsageError("the flip engine holds at most 254 terms: " + f.str() + " starts at rank " + std::to_string(f.classical_rank()));
     flip::run_lanes(config, reporter);
   }

@@ -146,7 +146,7 @@ std::vector<Lane> planned_lanes(const EngineConfig& config, std::vector<nlohmann
   }
   if (config.resume) {
     const std::string symmetry = config.params.value("symmetry", std::string("auto"));
-    lanes.push_back({config.resume->value("walk_ring", std::string("ZT")), symmetry == "z3" ? "z3" : "none", std::max(1, config.threads)});
+    lanes.push_back({config.resume->value("walk_ring", std::string("ZT")), symmetry == "z3" || symmetry == "s3" ? symmetry : "none", std::max(1, config.threads)});
     states.push_back(*config.resume);
     return lanes;
   }

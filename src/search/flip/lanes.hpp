@@ -11,7 +11,7 @@ namespace tdisc::search::flip {
 
 struct Lane {
   std::string walk_ring;  // "ZT", "GF2" or "GF3"
-  std::string symmetry;   // "none" or "z3"
+  std::string symmetry;   // "none", "z3" or "s3"
   int threads = 1;
   friend bool operator==(const Lane&, const Lane&) = default;
 };

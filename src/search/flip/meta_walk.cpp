@@ -104,8 +104,8 @@ public:
   std::vector<std::string> validate_params(const nlohmann::json& params) const override {
     std::vector<std::string> out = check_meta_params(params);
     for (auto& p : check_flip_params(flip_part(params))) out.push_back(p);
-    if (params.value("symmetry", std::string("auto")) == "z3")
-      out.push_back("params.symmetry: z3 walks start from Z3-invariant schemes; a moved scheme is not (use none or auto)");
+    if (const std::string s = params.value("symmetry", std::string("auto")); s == "z3" || s == "s3")
+      out.push_back("params.symmetry: " + s + " walks start from symmetric schemes; a moved scheme is not (use none or auto)");
     return out;
   }
   void run(const EngineConfig& config, Reporter& reporter) override {

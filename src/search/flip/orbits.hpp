@@ -10,6 +10,7 @@
 namespace tdisc::search::flip {
 
 // A Z3-invariant scheme: rank = fixed terms + 3 · orbits. Every factor is normalised as in Terms.
+// With images = 2 (s3, reversal.hpp) orbits come in classes of two: orbit 2c+1 is J of orbit 2c.
 template <class F>
 struct OrbitTerms {
   using Vec = typename F::Vec;
@@ -17,6 +18,7 @@ struct OrbitTerms {
   std::vector<std::int8_t> fixed_sign;  // k
   std::vector<Vec> x;                   // 3 × K, orbit-major: orbit j's representative (x[3j], x[3j+1], x[3j+2])
   std::vector<std::int8_t> sign;        // K: the sign shared by the three terms of the orbit
+  int images = 1;                       // orbits per class: 1 (z3) or 2 (s3: an orbit and its J-image)
   int orbits() const { return static_cast<int>(sign.size()); }
   int rank() const { return static_cast<int>(fixed.size()) + 3 * orbits(); }
 };

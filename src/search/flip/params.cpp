@@ -11,28 +11,30 @@ const params::Table& flip_table() {
   const FlipParams d;
   static const Table t{
       "flip", "", "Flip-graph walks (Kauers–Moosbauer 2022) with plus transitions (Arai–Ichikawa–Hukushima 2024),\n"
-      "Z3-symmetric walks (Moosbauer–Poole 2025) and Hensel lifting of GF(2)/GF(3) schemes.",
+      "Z3- and 6-fold symmetric walks (Moosbauer–Poole 2025) and Hensel lifting of GF(2)/GF(3) schemes.",
       {choice("walk_ring", d.walk_ring, {"auto", "ZT", "GF2", "GF3"},
               "ring the walk runs over (auto: GF2/GF3 targets there, others over ZT; GF2/GF3 for a Z/Q target lift)"),
-       integer("plus_min", d.walk.plus_min, 1, 1L << 40, "a plus transition after a random number of flips in [plus_min, plus_max] without a rank drop (z3 above 4x4: the anchor's fixed period unless given)"),
+       integer("plus_min", d.walk.plus_min, 1, 1L << 40, "a plus transition after a random number of flips in [plus_min, plus_max] without a rank drop (z3/s3 above 4x4: the anchor's fixed period unless given)"),
        integer("plus_max", d.walk.plus_max, 1, 1L << 40, "upper end of that interval (≥ plus_min)"),
-       integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff (in orbits for z3; above 4x4: up to the start rank unless given)"),
+       integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff (in orbit classes for z3/s3; above 4x4: up to the start rank, s3 up to n³, unless given)"),
+       integer("plus_ceiling", d.walk.plus_ceiling, 0, 1L << 20, "plus transitions only below this rank, 0: none (s3 above 4x4: n³, the anchor's PLUS_TRANSITION_LIMIT, unless given)"),
        boolean("reductions", d.walk.reductions, "apply reductions when two terms share two factors"),
        integer("batch", d.batch, 1, 1 << 24, "moves between looks at the pool, the clock and the reporter"),
        integer("pool_size", static_cast<long>(d.pool_size), 1, 100000, "best states kept for restarts, per rank level"),
        integer("level_fill", static_cast<long>(d.level_fill), 1, 100000,
                "states a rank level needs before restarts draw from it (1: the lowest rank at once; more: a population per level)"),
        integer("restart_after", d.restart_after, 1, 1L << 50,
-               "flips since a walker's last best before it restarts (z3 walks: 5000000, above 4x4 the anchor's 33333333 or 333333333, unless given)"),
+               "flips since a walker's last best before it restarts (z3/s3 walks: 5000000, above 4x4 the anchor's flip limit in class flips, unless given)"),
        number("adopt", d.adopt, 0, 1, "chance that a walker jumps to a better pool state when one appears"),
-       number("fresh", d.fresh, 0, 1, "chance that a due restart goes back to the start scheme (z3 walks: 1 unless given)"),
+       number("fresh", d.fresh, 0, 1, "chance that a due restart goes back to the start scheme (z3/s3 walks: 1 unless given)"),
        integer("max_flips", d.max_flips, 0, 1L << 50, "flips per walker, 0: no limit (exactly reproducible runs)"),
        integer("lift_steps", d.lift_steps, 1, 39, "Hensel steps before giving up (p^(steps+1) below 2^40: at most 39 from GF2, 24 from GF3)"),
        integer("lift_tries", d.lift_tries, 0, 1000000, "lift attempts per rank before that rank is left to the walk"),
        integer("lift_every", d.lift_every, 0, 1L << 50, "flips between lifts of a walker's state at its best rank (0: new bests only)"),
-       choice("symmetry", d.symmetry, {"auto", "none", "z3"},
-              "z3: only schemes invariant under (u,v,w) → (v,w,u) (square formats); auto: a z3 lane beside a plain one"),
-       text("diagonal", d.diagonal, "z3: the diagonal partition giving the fixed terms, \"0,1|2\" or \"auto\""),
+       choice("symmetry", d.symmetry, {"auto", "none", "z3", "s3"},
+              "z3: only schemes invariant under (u,v,w) → (v,w,u) (square formats); s3: also under the index reversal\n"
+              "(i,j) ↦ (n−1−i, n−1−j) (Moosbauer–Poole's 6-fold walk); auto: a z3 lane beside a plain one"),
+       text("diagonal", d.diagonal, "z3/s3: the diagonal partition giving the fixed terms, \"0,1|2\" or \"auto\" (s3: invariant under i ↦ n−1−i)"),
        choice("pick", d.walk.pick_by_factor ? "factor" : "pair", {"pair", "factor"},
               "how a flip is drawn: pair (a uniform flip pair) or factor (a uniform shared factor, then a pair)")},
       "",
@@ -66,6 +68,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.walk.plus_min = p.value("plus_min", f.walk.plus_min);
   f.walk.plus_max = p.value("plus_max", f.walk.plus_max);
   f.walk.plus_diff = p.value("plus_diff", f.walk.plus_diff);
+  f.walk.plus_ceiling = p.value("plus_ceiling", f.walk.plus_ceiling);
   f.walk.reductions = p.value("reductions", f.walk.reductions);
   f.walk.pick_by_factor = p.value("pick", std::string("pair")) == "factor";
   f.batch = p.value("batch", f.batch);
@@ -80,7 +83,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.lift_every = p.value("lift_every", f.lift_every);
   f.symmetry = p.value("symmetry", f.symmetry);
   f.diagonal = p.value("diagonal", f.diagonal);
-  if (f.symmetry == "z3") {  // symmetric walks reach low ranks from the start in ~1M flips: start over when stuck
+  if (f.symmetry == "z3" || f.symmetry == "s3") {  // symmetric walks reach low ranks from the start in ~1M flips: start over when stuck
     if (!p.contains("fresh")) f.fresh = kSymmetricFresh;
     if (!p.contains("restart_after")) f.restart_after = kSymmetricRestartAfter;
   }

@@ -25,10 +25,11 @@ struct FlipParams {
   int lift_tries = 64;             // lift attempts per rank before that rank is left to the walk
   long lift_every = 4000000;       // flips between lifts of a walker's current state at its best rank (0: new bests only)
   std::string symmetry = "auto";   // "z3": walk only schemes invariant under (u,v,w) → (v,w,u) (square formats);
+                                   // "s3": also under the index reversal J (Moosbauer–Poole's 6-fold symmetry);
                                    // "auto": a z3 lane beside a plain one where z3 applies (lanes.hpp)
-  std::string diagonal = "auto";   // z3: the diagonal partition giving the fixed terms, "0,1|2" or "auto"
+  std::string diagonal = "auto";   // z3/s3: the diagonal partition giving the fixed terms, "0,1|2" or "auto"
 };
-// z3 walks default to restarting from the diagonal start after 5M flips without progress (4x4:49
+// z3 and s3 walks default to restarting from the diagonal start after 5M flips without progress (4x4:49
 // over ZT: 8 of 8 seeds within 30 s, against 4 of 8 with the pool restarts above; docs/PERFORMANCE.md).
 inline constexpr double kSymmetricFresh = 1.0;
 inline constexpr long kSymmetricRestartAfter = 5000000;

@@ -37,7 +37,7 @@ struct Snapshot {
   long flips = 0;
 };
 
-// W: the walker, Walker<F> or SymmetricWalker<F> (symmetry "z3"); both take and give full schemes.
+// W: the walker, Walker<F> or SymmetricWalker<F, 1 or 2> (symmetry "z3" or "s3"); all take and give full schemes.
 template <class F, class W>
 class Run {
 public:
@@ -226,7 +226,7 @@ private:
     s.provenance.seed = config_.seed;
     s.provenance.created = utc_now();
     s.provenance.extra["walk_ring"] = F::name;
-    if (params_.symmetry == "z3") s.provenance.extra["symmetry"] = params_.symmetry;
+    if (params_.symmetry == "z3" || params_.symmetry == "s3") s.provenance.extra["symmetry"] = params_.symmetry;
   }
 
   const EngineConfig& config_;
@@ -247,7 +247,8 @@ private:
 
 template <class F>
 void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter& reporter) {
-  if (params.symmetry == "z3") Run<F, SymmetricWalker<F>>(config, params, reporter).run();
+  if (params.symmetry == "z3") Run<F, SymmetricWalker<F, 1>>(config, params, reporter).run();
+  else if (params.symmetry == "s3") Run<F, SymmetricWalker<F, 2>>(config, params, reporter).run();
   else Run<F, Walker<F>>(config, params, reporter).run();
 }
 

@@ -1,5 +1,6 @@
 // The symmetric flip (Moosbauer–Poole 2025): two orbits whose representatives, suitably rotated, share
-// a factor A trade a summand, (A,p1,p2) + (A,q1,q2) = (A, p1 + t·q1, p2) + (A, q1, q2 − t·p2), in all rotations.
+// a factor A trade a summand, (A,p1,p2) + (A,q1,q2) = (A, p1 + t·q1, p2) + (A, q1, q2 − t·p2), in all
+// rotations, and under the 6-fold symmetry also on the two J-image orbits.
 #include "src/search/flip/symmetric_walker.hpp"
 
 #include <type_traits>
@@ -8,14 +9,14 @@ namespace tdisc::search::flip {
 
 // Rejection from a uniform pair: a factor held at m positions is drawn with probability ∝ C(m,2)
 // as a uniform pair, so keeping it with probability 1/C(m,2) makes every shared factor equally likely.
-template <class F>
-bool SymmetricWalker<F>::accept_by_factor(std::uint32_t code, std::uint64_t r) const {
+template <class F, int kImages>
+bool SymmetricWalker<F, kImages>::accept_by_factor(std::uint32_t code, std::uint64_t r) const {
   const long m = buckets_.count(o_.x[PositionPairs::lo_of(code)]);
   return m <= 2 || static_cast<long>((r >> 8) & 0xFFFFFF) * m * (m - 1) < 2L * 0x1000000;
 }
 
-template <class F>
-bool SymmetricWalker<F>::flip() {
+template <class F, int kImages>
+bool SymmetricWalker<F, kImages>::flip() {
   const size_t np = pairs_.size();
   if (np == 0) {
     this->no_flip();
@@ -30,9 +31,9 @@ bool SymmetricWalker<F>::flip() {
   int p = PositionPairs::lo_of(code), q = PositionPairs::hi_of(code);
   if (r & 1) std::swap(p, q);
   const int kb = (r & 2) ? 2 : 1, kc = 3 - kb;  // P gains in slot kb, Q loses in slot kc
-  const int J = orbit_of(p), L = orbit_of(q);
+  const int J = orbit_of(p), L = orbit_of(q), tp = triple_of(p), tq = triple_of(q);
   const int pb = at(p, kb), qb = at(q, kb), pc = at(p, kc), qc = at(q, kc);
-  const int sp = o_.sign[J], sq = o_.sign[L];
+  const int sp = o_.sign[tp], sq = o_.sign[tq];
   // P = sp·A⊗x[pb]⊗x[pc], Q = sq·A⊗x[qb]⊗x[qc]: x[pb] += t·x[qb], x[qc] −= t·sp·sq·x[pc].
   int t = (F::has_signs && (r & 4)) ? -1 : 1;
   bool ok_b = true, ok_c = true;
@@ -48,8 +49,8 @@ bool SymmetricWalker<F>::flip() {
   }
   this->flipped();
   const bool zero_b = F::is_zero(nb), zero_c = F::is_zero(nc);
-  if (!zero_b) o_.sign[J] = static_cast<std::int8_t>(sp * F::normalize(nb));
-  if (!zero_c) o_.sign[L] = static_cast<std::int8_t>(sq * F::normalize(nc));
+  if (!zero_b) o_.sign[tp] = static_cast<std::int8_t>(sp * F::normalize(nb));
+  if (!zero_c) o_.sign[tq] = static_cast<std::int8_t>(sq * F::normalize(nc));
   auto degenerate = [&](int position, Vec v) {  // would the orbit become (a,a,a)?
     return !std::is_same_v<F, ZT> && v == o_.x[at(position, 1)] && v == o_.x[at(position, 2)];
   };
@@ -59,16 +60,28 @@ bool SymmetricWalker<F>::flip() {
     else o_.x[pb] = nb;
     if (zero_c) dead.push_back(L);
     else o_.x[qc] = nc;
+    if constexpr (kImages == 2) {
+      if (!zero_b) mirror_triple(tp);
+      if (!zero_c) mirror_triple(tq);
+    }
     restructure(dead, {J, L});
     return true;
   }
   set_factor(pb, nb);
   set_factor(qc, nc);
+  if constexpr (kImages == 2) {  // the same flip on the J-images: J is linear
+    mirror_factor(pb);
+    mirror_factor(qc);
+    if (cancels(J) || cancels(L)) restructure({}, {J, L});
+  }
   return true;
 }
 
-template bool SymmetricWalker<GF2>::flip();
-template bool SymmetricWalker<ZT>::flip();
-template bool SymmetricWalker<GF3>::flip();
+#define TDISC_SYMMETRIC_FLIP(F)                        \
+  template bool SymmetricWalker<F, 1>::flip();         \
+  template bool SymmetricWalker<F, 2>::flip();
+TDISC_SYMMETRIC_FLIP(GF2)
+TDISC_SYMMETRIC_FLIP(ZT)
+TDISC_SYMMETRIC_FLIP(GF3)
 
 }  // namespace tdisc::search::flip

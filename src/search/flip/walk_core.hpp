@@ -14,6 +14,7 @@ struct WalkParams {
   long plus_min = 5000;     // a plus transition after a random number of flips in [plus_min, plus_max]
   long plus_max = 100000;   //   without a rank drop …
   int plus_diff = 4;        //   … while the rank is below the walker's best + plus_diff moves
+  int plus_ceiling = 0;     //   … and below this rank (0: no ceiling; the anchor's absolute PLUS_TRANSITION_LIMIT)
   bool reductions = true;   // apply reductions when two terms share two factors
   bool pick_by_factor = false;  // draw a shared factor uniformly, then a pair holding it (Moosbauer–Poole's
                                 // solver), instead of a uniform pair: rarely shared factors flip as often
@@ -35,9 +36,10 @@ public:
     else self().flip();
   }
   // A plus transition is due when no flip applies, or after plus_period flips without a rank drop
-  // while the walk is within plus_diff transitions of its best rank.
+  // while the walk is within plus_diff transitions of its best rank (and below plus_ceiling, if set).
   bool plussing() const {
-    return stuck_ || (flips_since_drop_ >= plus_period_ && self().rank() < best_rank_ + Self::kRankStep * params_.plus_diff);
+    return stuck_ || (flips_since_drop_ >= plus_period_ && self().rank() < best_rank_ + Self::kRankStep * params_.plus_diff &&
+                      (params_.plus_ceiling == 0 || self().rank() < params_.plus_ceiling));
   }
 
   int best_rank() const { return best_rank_; }

@@ -1,5 +1,5 @@
-// Where a flip walk starts: the standard algorithm or --from; with symmetry "z3" a diagonal starting
-// point (Moosbauer–Poole 2025), and --from must then be Z3-invariant.
+// Where a flip walk starts: the standard algorithm or --from; with symmetry "z3" or "s3" a diagonal starting
+// point (Moosbauer–Poole 2025), and --from must then be invariant under that symmetry.
 #pragma once
 #include "src/search/engine.hpp"
 #include "src/search/flip/params.hpp"
@@ -7,12 +7,12 @@
 namespace tdisc::search::flip {
 
 // Throws UsageError when the symmetry cannot be walked for this target: a non-square format, a bad
-// diagonal partition, or a target rank the diagonal's fixed terms rule out. For z3 walks above 4x4
+// diagonal partition, or a target rank the diagonal's fixed terms rule out. For z3/s3 walks above 4x4
 // sets what the parameters leave open to Moosbauer–Poole's policy: restart_after (their flip limit,
-// reset at each new best), a fixed plus period, and plus transitions up to the start's rank.
+// reset at each new best), a fixed plus period, and plus transitions up to the start's rank (s3: n³).
 void check_symmetry(const EngineConfig& config, FlipParams& params);
 // The start of every walker (and of fresh restarts). Throws UsageError for a --from scheme that a
-// z3 walk cannot hold (not invariant under (u,v,w) → (v,w,u)).
+// symmetric walk cannot hold (not invariant under (u,v,w) → (v,w,u), for s3 also under J).
 template <class F>
 Terms<F> walk_start(const EngineConfig& config, const FlipParams& params);
 
