@@ -34,7 +34,7 @@ struct GpuBatch {
         params(resolve(nlohmann::json{{"field", c.complex ? "complex" : "real"}}, target)),
         problem(batch_problem(tensor, c.rank, params)), device(make_cuda_batch(problem, 0, slots)) {
     for (int s = 0; s < slots; ++s) {
-      RestartInput in{tensor, params, target, restart_seed(11, static_cast<unsigned long long>(s))};
+      RestartInput in{.tensor = tensor, .params = params, .target = target, .seed = restart_seed(11, static_cast<unsigned long long>(s))};
       starts.push_back(pack(problem, initial_factors(in)));
       device->start(s, s, in.seed, starts.back());
     }

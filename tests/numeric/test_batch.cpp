@@ -149,7 +149,7 @@ void check_reference_sweep(bool complex) {
   const MatmulTensor t = matmul_tensor(target.format);
   Params p = resolve(nlohmann::json{{"field", complex ? "complex" : "real"}}, target);
   BatchProblem b = batch_problem(t, 11, p);
-  RestartInput in{t, p, target, 99};
+  RestartInput in{.tensor = t, .params = p, .target = target, .seed = 99};
   std::vector<double> v = pack(b, initial_factors(in));
   REQUIRE(static_cast<long>(v.size()) == b.packed_size());
   Factors<S> x = unpack<S>(b, v);
@@ -290,7 +290,7 @@ TEST_CASE("hand-over rounding: a near-miss that snaps to an exact scheme is repa
   const Target target{*parse_format("2x2x2"), 8, Ring::Q};
   const MatmulTensor t = matmul_tensor(target.format);
   Params p = resolve(nlohmann::json::object(), target);
-  RestartInput in{t, p, target, 3};
+  RestartInput in{.tensor = t, .params = p, .target = target, .seed = 3};
   Factors<cdouble> x;  // the naive scheme (one term per one of T), every entry off by at most 0.1
   for (int q = 0; q < 3; ++q) x.f[q] = Mat<cdouble>::Zero(t.dims[q], 8);
   for (int r = 0; r < 8; ++r)

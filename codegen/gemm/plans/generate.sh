@@ -7,6 +7,8 @@
 #   r48s r48 over Strassen, two stages               8x8:336 (48 × 7), for the largest sizes
 #   r48m r48 and Strassen merged into one stage      8x8:336: one pass of additions per side (less
 #        traffic than r48s, 1.7× its workspace)
+#   r48r r48 over r48, two stages                    16x16:2304 (48 × 48), for n ≥ 32768 f64 (leaves of
+#        n/16; additions: r48's on n/4 blocks once, then on n/16 blocks 48 times)
 set -eu
 tdisc=${1:-build/ci/tdisc}
 dir=codegen/gemm/plans
@@ -19,4 +21,6 @@ for dt in f32 f64; do
     -o $dir/r48s_$dt.cu
   "$tdisc" codegen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 --fuse-rank 336 --dtype $dt \
     --namespace tdisc_plan_r48m_$dt -o $dir/r48m_$dt.cu
+  "$tdisc" codegen $s/r48-4x4x4-Q.json $s/r48-4x4x4-Q.json --levels 2 --dtype $dt --namespace tdisc_plan_r48r_$dt \
+    -o $dir/r48r_$dt.cu
 done

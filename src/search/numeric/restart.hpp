@@ -35,9 +35,9 @@ struct RestartInput {
   const Params& params;
   const Target& target;
   unsigned long long seed = 0;             // this restart's seed, from (run seed, index)
-  std::optional<Seed> from;                // start near a kept seed or a given scheme
+  std::optional<Seed> from{};              // start near a kept seed or a given scheme
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
-  std::function<bool()> stop;              // polled; true ends the restart early
+  std::function<bool()> stop{};            // polled; true ends the restart early
 };
 
 RestartOutcome run_restart(const RestartInput& in);

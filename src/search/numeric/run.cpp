@@ -83,7 +83,7 @@ void Run::release(long idx) {
 }
 
 RestartInput Run::input(long idx) {
-  RestartInput in{tensor, params, cfg.target, restart_seed(cfg.seed, static_cast<unsigned long long>(idx))};
+  RestartInput in{.tensor = tensor, .params = params, .target = cfg.target, .seed = restart_seed(cfg.seed, static_cast<unsigned long long>(idx))};
   in.stop = [this] { return stopping(); };
   in.deadline = deadline;
   if (params.restart_seconds > 0)
