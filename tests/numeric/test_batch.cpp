@@ -311,6 +311,22 @@ TEST_CASE("hand-over rounding: a near-miss that snaps to an exact scheme is repa
   CHECK(repaired.how.rfind("snap-repaired", 0) == 0);
   REQUIRE(repaired.scheme);
   CHECK(verify(*repaired.scheme, Ring::Q).valid);
+  // U, V on ½·Z and W exact but off it (term 0 scaled by 4 and ¼): every snapped residual is > 0,
+  // U, V snapped leave W an exact fit, and the repair finds W (with the threshold shortcut off).
+  Params half = resolve(nlohmann::json{{"lattice", "half"}, {"snap_repair_below", 0}}, target);
+  RestartInput hin{.tensor = t, .params = half, .target = target, .seed = 3};
+  Factors<cdouble> scaled = x;
+  for (int q = 0; q < 3; ++q) scaled.f[q](0, q) = std::round(scaled.f[q](0, q).real());
+  scaled.f[0].col(0) *= 4.0;
+  scaled.f[2].col(0) *= 0.25;
+  CHECK(residual(t, scaled) < 1e-12);
+  CHECK(rounded_residual(t, half.lattice, scaled) > 0.5);
+  CHECK(uv_snapped_residual(t, half.lattice, scaled) < 1e-12);
+  RestartOutcome fits = round_and_repair(hin, scaled, 0, 100);
+  CHECK(fits.how.rfind("snap-repaired", 0) == 0);
+  REQUIRE(fits.scheme);
+  CHECK(verify(*fits.scheme, Ring::Q).valid);
+  CHECK(uv_snapped_residual(t, half.lattice, w_off) > 0.5);  // W off the fit: not repairable this way
   x.f[0](1, 1) += 0.7;  // no longer snaps to a scheme: the progressive rounding takes over
   RestartOutcome slow = round_and_repair(in, x, residual(t, x), 100);
   CHECK(slow.how.rfind("snapped", 0) != 0);

@@ -16,7 +16,8 @@ namespace tdisc::search::numeric {
 nlohmann::json BatchTotals::to_json() const {
   return {{"restarts_started", started},
           {"near_misses", near_misses},
-          {"snap", {{"zero_after_relax", snapped_relaxed}, {"zero_after_pull", snapped_pulled}, {"not_zero", snap_failed}}},
+          {"snap", {{"zero_after_relax", snapped_relaxed}, {"zero_after_pull", snapped_pulled},
+                    {"w_fits_after_pull", snap_fits}, {"not_zero", snap_failed}}},
           {"sweeps", sweeps},
           {"stalled", {{"plateau", stalled[kPlateau]}, {"diverged", stalled[kDiverged]},
                        {"not_finite", stalled[kNotFinite]}, {"above_threshold", stalled[kAboveThreshold]}}},
@@ -100,15 +101,21 @@ private:
   // A slot that just reached a near-miss: its factors are copied to the host pool (the slot is
   // refilled at once) and keyed by the device's snapped residual. A near-miss that snapped to 0 gives
   // its on-lattice point; otherwise the relaxed point from before the snap pull, as without the pull.
+  // A snap phase that ended off the lattice still holds U and V on it: if W fits them
+  // (uv_snapped_residual), that point goes to the front too, for the exact repair.
   void park(int slot, const SlotState& s) {
     const bool zero = s.snapped <= kSnappedZero;
-    Factors<cdouble> x = unpack<cdouble>(problem_, zero ? dev_.packed(slot) : dev_.relaxed(slot));
-    const double key = !run_.parameters().gpu_handover_rounded ? 0 : zero ? 0 : s.relaxed_snapped;
+    Factors<cdouble> x = unpack<cdouble>(problem_, dev_.packed(slot));
+    const Lattice l = run_.parameters().lattice;
+    const bool fits = !zero && s.relaxed_snapped > kSnappedZero && uv_snapped_residual(run_.matmul(), l, x) <= kRepairableBelow;
+    if (!zero && !fits) x = unpack<cdouble>(problem_, dev_.relaxed(slot));
+    const double key = !run_.parameters().gpu_handover_rounded || zero || fits ? 0 : s.relaxed_snapped;
     pool_.push_back(NearMiss{static_cast<long>(s.restart), std::move(x), s.continuous_residual, s.total, key});
     std::lock_guard lock(m_);
     ++totals_.near_misses;
     if (s.relaxed_snapped <= kSnappedZero) ++totals_.snapped_relaxed;
     else if (zero) ++totals_.snapped_pulled;
+    else if (fits) ++totals_.snap_fits;
     else ++totals_.snap_failed;
   }
 

@@ -182,12 +182,13 @@ RestartOutcome round_from(const RestartInput& in, const Factors<cdouble>& start,
   RestartOutcome out;
   out.residual = res;
   out.steps = steps;
-  // After the lattice pull, relaxation and the device's snap pull many near-misses already sit on
-  // the lattice: when every entry snapped gives residual 0 (or a small one, where W may be the only
-  // factor off), the exact repair alone decides (milliseconds, where progressive rounding's re-fits
+  // After the lattice pull, relaxation and the device's snap phase many near-misses already sit on
+  // the lattice: when every entry snapped gives residual 0 (or a small one, or U, V snapped leave W a
+  // fit: W may be the only factor off), the exact repair alone decides (milliseconds, where progressive rounding's re-fits
   // take about a second on 3x3:23); if it fails, progressive rounding runs as before.
   const double snapped = rounded_residual(in.tensor, in.params.lattice, start);
-  if (snapped < kSnappedZero || snapped <= in.params.snap_repair_below) {
+  if (snapped < kSnappedZero || snapped <= in.params.snap_repair_below ||
+      uv_snapped_residual(in.tensor, in.params.lattice, start) <= kRepairableBelow) {
     RepairResult fix = repair(in.target.format, round_factors(x, in.params.lattice, 0), in.target.ring);
     if (fix.scheme) {
       out.stage = "found";
