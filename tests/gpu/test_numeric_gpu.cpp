@@ -83,10 +83,10 @@ TEST_CASE("GPU ALS sweep equals the CPU sweep on the same batch (real and comple
 // The snap phase's sweep: entries of U, V within the tolerance of the lattice are held there by a
 // weight of 1e8 on the GPU, fixed exactly on the CPU (als.cpp with a mask). A held entry then differs
 // by |b_r − Σ_s G_rs x_s| / 1e8 ≲ 1e-7 relative (‖G‖, |b| ≲ 10 at these starts), and the free
-// entries inherit that through G: the bar is 1e-6 relative to the largest entry. The damping is
-// 1e-3 as in the plain sweep above: with the snap phase's own 1e-6 + 1e-5 the free subsystem of a
-// random start is so ill-conditioned that the two solvers (unpivoted LDLᴴ of the whole row system,
-// pivoted LDLᵀ of the free part) differed by O(1) on the device (2026-11-23, residuals within 3 %).
+// entries inherit that through G: the bar is 1e-6 relative to the largest entry (damping 1e-3 as in
+// the plain sweep above). Both sides hold V's entries before U's update (hold_entries, hold_on_lattice):
+// when the GPU held V's only at V's own update, this test failed on the device (2026-11-23: residuals
+// 1–3 % apart), which is how the difference was found.
 TEST_CASE("GPU snap-phase sweep (U, V held on the lattice within a tolerance) equals the CPU sweep with a fixed mask",
           "[gpu][numeric]") {
   for (Case c : {Case{"3x3x3", 23, false}, Case{"4x4x4", 48, true}, Case{"2x4x5", 32, false}}) {

@@ -102,6 +102,17 @@ __device__ void solve_rows(const S* G, S* X, int I, int R) {
 __device__ inline double lattice_distance(int l, double v) { return fabs(v - nearest_of(l, v)); }
 __device__ inline double lattice_distance(int l, cplx v) { return sqrt(abs2(v - nearest_of(l, v))); }
 
+// The start of a snap-phase sweep: every entry of U and V within `tolerance` of its nearest lattice
+// point is set to it (as batch_reference.cpp's hold_on_lattice), so U's update already sees V's
+// held entries on the lattice; update_factor_held then keeps them there.
+template <class S>
+__device__ void hold_entries(const DeviceTensor& t, S* F[3], double tolerance) {
+  const long n = static_cast<long>(t.d[0] + t.d[1]) * t.rank;  // U then V, contiguous
+  for (long e = threadIdx.x; e < n; e += blockDim.x)
+    if (lattice_distance(t.lattice, F[0][e]) <= tolerance) F[0][e] = nearest_of(t.lattice, F[0][e]);
+  __syncthreads();
+}
+
 // The snap phase's update of U or V: row by row, an entry within `tolerance` of its nearest lattice
 // point is held there by the weight c.snap_fix_weight, the others get the soft pull w.lattice; each
 // row has its own normal matrix G + diag(reg + weights), factored in turn in the one G buffer.
@@ -260,6 +271,7 @@ __global__ void __launch_bounds__(256, 4) advance_kernel(DeviceTensor t, BatchSc
   for (int k = 0; k < sweeps && slot_active(st); ++k) {
     const StepWeights w = slot_weights(st, c);
     const double tolerance = slot_snap_tolerance(st, c);
+    if (tolerance >= 0) hold_entries(t, F, tolerance);
     for (int q = 0; q < 3; ++q) {
       if (tolerance >= 0 && q < 2) update_factor_held(t, q, F, G, red, w, tolerance, c.snap_fix_weight, c.clip);
       else update_factor(t, q, F, G, w, c.clip);
@@ -306,6 +318,7 @@ __global__ void sweep_kernel(DeviceTensor t, S* factors, double reg, double latt
   for (long e = threadIdx.x; e < entries; e += blockDim.x) F[0][e] = mine[e];
   __syncthreads();
   const double before = sqrt(residual_sq(t, F, red));
+  if (tolerance >= 0) hold_entries(t, F, tolerance);
   for (int q = 0; q < 3; ++q) {
     if (tolerance >= 0 && q < 2) update_factor_held(t, q, F, G, red, StepWeights{reg, lattice}, tolerance, fix_weight, clip);
     else update_factor(t, q, F, G, StepWeights{reg, lattice}, clip);
