@@ -60,6 +60,7 @@ mkdir -p "$OUT"
 log=$OUT/gemm-lib.log
 build=${GEMM_BUILD:-/tmp/tdisc-gemm-build}
 export NVIDIA_TF32_OVERRIDE=0  # the f32 baseline must not use TF32, whatever the environment says
+export TDISC_COMMIT=$(cat "$here/COMMIT" 2>/dev/null)  # written into the benchmarks' JSON
 export PATH=/usr/local/cuda/bin:$PATH
 export LD_LIBRARY_PATH=$build:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 case $build in "$here"/*) export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$here/bin/lib ;; esac  # built here: our C++ runtime
@@ -141,7 +142,7 @@ step_variants() {  # forced plans (name:leaf:group) beside cuBLAS and the librar
 
 step_phases() {  # where the time of r48m goes at n = 16384 f64 (tdisc_gemm_phases; session gemm6)
   say "phases: r48m/r48s/r48 at ${PHASES_N:-16384} f64, additions beside the leaves, pipelined prototype"
-  TDISC_COMMIT=$(cat "$here/COMMIT" 2>/dev/null) "$build/tdisc_gemm_phases" --n ${PHASES_N:-16384} --reps ${REPS:-5} \
+  "$build/tdisc_gemm_phases" --n ${PHASES_N:-16384} --reps ${REPS:-5} \
     --json "$OUT/${PHASES_NAME:-gemm-phases}-f64.json" ${PHASES_ARGS:-} 2>&1 | tee -a "$log"
 }
 
