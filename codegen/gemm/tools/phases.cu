@@ -3,6 +3,8 @@
 // B sums, products, C pass), the leaves alone, the addition kernels at several grid sizes, additions
 // running beside the leaves on a third stream, and the pipelined prototype (tools/phased.inc).
 // Usage: tdisc_gemm_phases [--n 16384] [--reps 5] [--json FILE] [--chunks 0,168,336;…] [--grids 33,66]
+//        [--blocks 256,64] [--plans 0|1] (0: skip r48s/r48 and the addition kernels alone). Findings:
+//        docs/PERFORMANCE.md, "Where the time goes at 16384 f64".
 #include <algorithm>
 #include <cstring>
 #include <ctime>
@@ -224,8 +226,8 @@ void one_round(Bench& b) {
   }));
   std::vector<int> grids = b.o.grids;
   grids.push_back(c.grid);
-  if (b.o.plans)
   for (int g : grids) {
+    if (!b.o.plans) break;
     c.grid = g, c.s = b.main;
     b.t.add("r48m A sums grid " + std::to_string(g), b.timed([&] { PLAN_OK(M::Stage0::form_a(c, k.fa, false)); }));
     b.t.add("r48m C pass grid " + std::to_string(g), b.timed([&] { PLAN_OK(M::Stage0::form_c(c, k.fc)); }));
