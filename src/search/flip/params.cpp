@@ -19,6 +19,9 @@ const params::Table& flip_table() {
        integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff (in orbit classes for z3/s3; z3 above 4x4: up to the start rank unless given; s3 above 4x4: 64, plus_ceiling binds)"),
        integer("plus_ceiling", d.walk.plus_ceiling, 0, 1L << 20, "plus transitions only below this rank, 0: none (s3 above 4x4: n³, the anchor's PLUS_TRANSITION_LIMIT, unless given)"),
        boolean("reductions", d.walk.reductions, "apply reductions when two terms share two factors"),
+       boolean("undo_dead_ends", d.walk.undo_dead_ends,
+               "plain walks: a drop into a scheme with no flip (a flip-isolated vertex, e.g. Strassen² at 4x4:49 over GF2)\n"
+               "is recorded as a best and then undone, so the walk stays on the level above instead of plussing out of it"),
        integer("batch", d.batch, 1, 1 << 24, "moves between looks at the pool, the clock and the reporter"),
        integer("pool_size", static_cast<long>(d.pool_size), 1, 100000, "best states kept for restarts, per rank level"),
        integer("level_fill", static_cast<long>(d.level_fill), 1, 100000,
@@ -70,6 +73,7 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.walk.plus_diff = p.value("plus_diff", f.walk.plus_diff);
   f.walk.plus_ceiling = p.value("plus_ceiling", f.walk.plus_ceiling);
   f.walk.reductions = p.value("reductions", f.walk.reductions);
+  f.walk.undo_dead_ends = p.value("undo_dead_ends", f.walk.undo_dead_ends);
   f.walk.pick_by_factor = p.value("pick", std::string("pair")) == "factor";
   f.batch = p.value("batch", f.batch);
   f.pool_size = p.value("pool_size", f.pool_size);

@@ -18,6 +18,8 @@ struct WalkParams {
   bool reductions = true;   // apply reductions when two terms share two factors
   bool pick_by_factor = false;  // draw a shared factor uniformly, then a pair holding it (Moosbauer–Poole's
                                 // solver), instead of a uniform pair: rarely shared factors flip as often
+  bool undo_dead_ends = false;  // a drop into a scheme with no flip (an isolated vertex such as Strassen² at
+                                // 4x4:49 over GF2) is recorded as a best, then undone (dead_end.cpp)
 };
 
 // Self is the walker (CRTP, so the ladder costs no virtual call): it holds the scheme and its index
@@ -53,6 +55,8 @@ public:
   long plus_count() const { return plus_count_; }
   long reductions() const { return reductions_; }
   long flips_since_best() const { return flips_since_best_; }
+  long dead_ends() const { return dead_ends_; }  // drops into flip-isolated schemes that were undone
+  const Terms<F>& dead_best() const { return dead_best_; }  // the lowest of them (rank 0: none yet)
   void forget_best() { best_rank_ = self().rank(); best_ = self().terms(); flips_since_best_ = 0; }
 
 protected:
@@ -89,6 +93,11 @@ protected:
     new_plus_period();
   }
   void plussed() { ++plus_count_; }
+  void dead_end() {  // a drop reached a scheme with no flip: it is kept apart from the best state (a
+    ++dead_ends_;    // restart from it could only plus out again) and the walker takes the drop back;
+                     // the plateau clock runs on, as nothing was gained
+    if (dead_best_.rank() == 0 || self().rank() < dead_best_.rank()) dead_best_ = self().terms();
+  }
   void dropped(int by) {  // the rank fell by `by`
     reductions_ += by;
     flips_since_drop_ = 0;
@@ -112,9 +121,9 @@ private:
                    static_cast<long>(rng_.below(static_cast<std::uint32_t>(params_.plus_max - params_.plus_min + 1)));
   }
 
-  Terms<F> best_;
+  Terms<F> best_, dead_best_;
   int best_rank_ = 0;
-  long flips_ = 0, plus_count_ = 0, reductions_ = 0;
+  long flips_ = 0, plus_count_ = 0, reductions_ = 0, dead_ends_ = 0;
   long flips_since_drop_ = 0, flips_since_best_ = 0, plus_period_ = 0;
   long failed_flips_ = 0;
   bool stuck_ = false;  // no flip applies (over ZT every candidate overflowed): plus next
