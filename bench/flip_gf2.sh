@@ -9,7 +9,8 @@
 # Environment: TDISC (build/ci/tdisc), SEEDS ("1 2 3"), THREADS (2), CAP (3600 s), RECIPES: lines of
 # "label JSON" (default: one recipe, "default {}"), e.g.
 #   RECIPES=$'plain {}\nundo {"undo_dead_ends":true}' SEEDS="1 2 3 4" THREADS=1 CAP=240 bench/flip_gf2.sh
-# RUNS (a scratch folder for the run directories, default a temporary one).
+# RUNS (a scratch folder for the run directories, default a temporary one), COMMIT (the commit to record,
+# for a staged binary run outside its checkout).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TDISC=${TDISC:-$ROOT/build/ci/tdisc}
@@ -70,7 +71,7 @@ while IFS= read -r line; do
 done <<<"$RECIPES"
 echo "reached 47: $hits47 of $total runs; 48 or lower: $hits48 of $total (cap ${CAP}s, $THREADS threads each)"
 
-commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+commit=${COMMIT:-$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)}
 cpus=$(nproc 2>/dev/null || echo "?")
 model=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || echo "?")
 if [ -n "${OUT:-}" ]; then file=$OUT/flip_gf2.json; else mkdir -p "$ROOT/bench/results"; file=$ROOT/bench/results/flip_gf2-$(date -u +%Y%m%dT%H%M%SZ).json; fi

@@ -94,3 +94,30 @@ TEST_CASE("a search with undo_dead_ends still writes the isolated scheme as its 
   Scheme s = read_native(dir + "/best-r7.json");
   CHECK(verify(s, Ring::GF2).valid);
 }
+
+TEST_CASE("a kick lifts a trapped walker by kick_plus ranks and it comes back down", "[fast]") {
+  const Format f{2, 2, 2};
+  WalkParams p = walk_params(true);
+  p.kick_after = 50, p.kick_plus = 3, p.kick_flips = 300;
+  Walker<GF2> w(f, p, 5);
+  w.load(standard_terms<GF2>(f));
+  int kicked_from = 0, kicked_to = 0;
+  for (long k = 1; k <= 200000 && w.kicks() == 0; ++k) {
+    const int before = w.rank();
+    w.step();
+    if (w.kicks() == 1) kicked_from = before, kicked_to = w.rank();
+  }
+  REQUIRE(w.kicks() == 1);  // the walker circled Strassen's isolated scheme 50 times
+  CHECK(kicked_to == kicked_from + 3);
+  require_valid<GF2>(f, w.terms(), 0);
+  const long reductions = w.reductions();
+  int lowest = w.rank();
+  for (long k = 0; k < 20000; ++k) {
+    w.step();
+    lowest = std::min(lowest, w.rank());
+  }
+  CHECK(w.reductions() > reductions);
+  CHECK(lowest == 8);  // back down to the level above the isolated scheme
+  CHECK(w.kicks() > 1);
+  require_valid<GF2>(f, w.terms(), 20000);
+}

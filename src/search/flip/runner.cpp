@@ -136,7 +136,8 @@ private:
     int pr = pool_.rank();
     bool adopt = pr < w.best_rank() && pr != seen_pool && w.rng().unit() < params_.adopt;
     seen_pool = pr;
-    if (adopt || w.flips_since_best() > params_.restart_after) {
+    const bool trapped = params_.dead_end_restart > 0 && w.dead_ends_since_best() > params_.dead_end_restart;
+    if (adopt || trapped || w.flips_since_best() > params_.restart_after) {
       // a stalled walker goes back to the start now and then: the pool's basin may be a dead end
       if (!adopt && w.rng().unit() < params_.fresh) w.load(start_);
       else w.load(pool_.sample(w.rng()));
