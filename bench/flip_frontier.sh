@@ -15,6 +15,8 @@
 # RESET, plus transitions after a fixed count of flips), with its seed set from ours. Its symmetry:
 # SYMMETRY 6 with s3, else 3 for 5x5 and 6 for 6x6 (its only 6x6 case file); for a 6-fold 5x5 case
 # (no file of theirs) plus transitions after 1e5 terms as MatrixMult22.py suggests, up to rank n³.
+# PEER_BIN: a FlipSolver22 compiled beforehand (parallel instances, or a machine without g++); COMMIT:
+# the commit to record where the tree is a copy without .git (the device machine).
 # PEER_FLIP_LIMIT overrides the anchor's FLIP_LIMIT (terms): it reports a run only when the run ends, so
 # a 6x6 comparison within minutes needs shorter runs on both sides (give tdisc the same limit in class
 # flips: PARAMS='{"restart_after": LIMIT/6}').
@@ -38,7 +40,8 @@ trap 'rm -rf "$WORK"' EXIT
 if [[ $TOOLS == *peer* ]]; then
   [[ -n $PEER_SRC && -f $PEER_SRC/code/FlipSolver22.cpp ]] ||
     { echo "bench/flip_frontier.sh: give a checkout of jakobmoosbauer/symmetric-flips (code/FlipSolver22.cpp) as PEER_SRC" >&2; exit 1; }
-  g++ -O3 -march=native -o "$WORK/FlipSolver22" "$PEER_SRC/code/FlipSolver22.cpp"
+  if [[ -n ${PEER_BIN:-} ]]; then cp "$PEER_BIN" "$WORK/FlipSolver22"
+  else g++ -O3 -march=native -o "$WORK/FlipSolver22" "$PEER_SRC/code/FlipSolver22.cpp"; fi
 fi
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -148,7 +151,7 @@ tool_symmetry() {
 
 DATE=$(date -u +%F)
 OUT=${RESULT:-$ROOT/bench/results/flip_frontier-$DATE.json}
-COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+COMMIT=${COMMIT:-$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)}
 echo "# $(date -u +%FT%TZ) $(hostname) commit $COMMIT threads=$THREADS cap=${CAP}s ring=$RING symmetry=$SYMMETRY params=$PARAMS tools=$TOOLS peer_flip_limit=${PEER_FLIP_LIMIT:-case file} load: $(load)"
 rows="[]"
 for c in $CASES; do

@@ -122,6 +122,36 @@ TEST_CASE("a long symmetric walk stays valid and Z3-invariant", "[fast]") {
   symmetric_walk<ZT>(5, {{0, 1}, {2, 3}, {4}}, 10000, 6);
 }
 
+// The factor pick draws a shared factor uniformly through each position's holder count; the counts
+// are kept incrementally by every move, so they must equal a recount over all positions.
+template <class F>
+void factor_pick_walk(int n, const Diagonal& d, long moves, std::uint64_t seed) {
+  const Format f{n, n, n};
+  WalkParams p;
+  p.plus_min = 300, p.plus_max = 2000, p.pick_by_factor = true;
+  SymmetricWalker<F> w(f, p, seed);
+  w.load(diagonal_start<F>(n, d));
+  for (long k = 1; k <= moves; ++k) {
+    w.step();
+    if (k % 500 != 0) continue;
+    const auto& x = w.orbit_terms().x;
+    const int positions = 3 * w.orbit_terms().orbits();
+    for (int a = 0; a < positions; ++a) {
+      int same = 0;
+      for (int b = 0; b < positions; ++b) same += x[b] == x[a];
+      INFO(F::name << " " << f.str() << " after " << k << " moves, position " << a);
+      REQUIRE(w.holders(a) == same);
+    }
+    require_valid<F>(f, w.terms(), k);
+  }
+  CHECK(w.reductions() > 0);
+}
+
+TEST_CASE("the factor pick keeps every position's holder count exact through a walk", "[fast]") {
+  factor_pick_walk<GF2>(5, {{0, 4}, {1, 3}, {2}}, 10000, 21);
+  factor_pick_walk<ZT>(4, {{0}, {1}, {2}, {3}}, 10000, 22);
+}
+
 TEST_CASE("a very long symmetric walk stays valid and Z3-invariant", "[slow]") {
   symmetric_walk<ZT>(4, {{0, 1, 2, 3}}, 1000000, 11);
   symmetric_walk<GF2>(5, {{0, 1}, {2, 3}, {4}}, 500000, 12);

@@ -11,7 +11,7 @@ namespace tdisc::search::flip {
 // as a uniform pair, so keeping it with probability 1/C(m,2) makes every shared factor equally likely.
 template <class F, int kImages>
 bool SymmetricWalker<F, kImages>::accept_by_factor(std::uint32_t code, std::uint64_t r) const {
-  const long m = buckets_.count(o_.x[PositionPairs::lo_of(code)]);
+  const long m = holders_[PositionPairs::lo_of(code)];
   return m <= 2 || static_cast<long>((r >> 8) & 0xFFFFFF) * m * (m - 1) < 2L * 0x1000000;
 }
 

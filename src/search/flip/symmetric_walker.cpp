@@ -50,9 +50,12 @@ void SymmetricWalker<F, kImages>::rebuild() {
   pairs_.reset(cap);
   pending_.clear();
   buckets_.reset(cap);
+  holders_.assign(cap, 1);
   for (int p = 0; p < P; ++p) {
-    for (int u = buckets_.head(o_.x[p]); u >= 0; u = buckets_.next(u))
+    for (int u = buckets_.head(o_.x[p]); u >= 0; u = buckets_.next(u)) {
       if (orbit_of(u) != orbit_of(p)) note_pair(p, u);
+      if (params_.pick_by_factor) holders_[p] = ++holders_[u];
+    }
     buckets_.insert(o_.x[p], p);
   }
   this->indexed(pairs_.size() == 0);
@@ -71,13 +74,18 @@ void SymmetricWalker<F, kImages>::set_factor(int p, Vec v) {
   const Vec old = o_.x[p];
   if (old == v) return;
   const std::uint32_t from = buckets_.find(old);
-  for (int u = buckets_.first(from); u >= 0; u = buckets_.next(u))
+  for (int u = buckets_.first(from); u >= 0; u = buckets_.next(u)) {
     if (orbit_of(u) != orbit_of(p)) pairs_.remove(p, u);
+    if (params_.pick_by_factor) --holders_[u];
+  }
   buckets_.unlink(from, p);
   o_.x[p] = v;
   const std::uint32_t to = buckets_.find_or_add(v);
-  for (int u = buckets_.first(to); u >= 0; u = buckets_.next(u))
+  holders_[p] = 1;
+  for (int u = buckets_.first(to); u >= 0; u = buckets_.next(u)) {
     if (orbit_of(u) != orbit_of(p)) note_pair(p, u);
+    if (params_.pick_by_factor) holders_[p] = ++holders_[u];
+  }
   buckets_.push(to, p);
 }
 

@@ -50,6 +50,7 @@ public:
   bool flip();             // symmetric_flip.cpp: one random symmetric flip
 
   size_t available_flips() const { return pairs_.size(); }
+  int holders(int position) const { return holders_[position]; }  // pick_by_factor: positions holding its factor, itself included
 
 private:
   static constexpr int kClass = 3 * kImages;  // factor positions per class
@@ -78,6 +79,7 @@ private:
   int shift_ = 0;                             // 64 − n²: the reversal J of a factor word (reversal.hpp)
   PositionPairs pairs_;                       // positions of different classes holding the same factor
   Buckets<Vec> buckets_;                      // positions by factor
+  std::vector<int> holders_;                  // pick_by_factor only: per position, how many positions hold its factor
   std::vector<std::pair<int, int>> pending_;  // position pairs whose rotated terms share two factors
 };
 
