@@ -12,7 +12,7 @@
 #                                   own Makefile outside this repository) and BUILD's libtdisc_gemm,
 #                                   into BUILD/gemmul8_driver (staged with PREBUILT=BUILD);
 #   DIR/gemm_lib.sh STEP…           (on the GPU machine) with steps: build (library, tools, example,
-#                                   GEMMul8), check, tune, sweep, lean, variants, gemmul8. Results go to $OUT:
+#                                   GEMMul8), check, tune, sweep, lean, variants, phases, gemmul8. Results go to $OUT:
 #                                   gemm-lib-f32.json, gemm-lib-f64.json, plans.json, gemmul8.json, gemm-lib.log.
 set -uo pipefail
 
@@ -46,6 +46,7 @@ if [ "${1:-}" = "--stage" ]; then
   if [ -n "${PREBUILT:-}" ]; then
     mkdir -p "$dir/prebuilt"
     cp -P "$PREBUILT"/libtdisc_gemm.so* "$PREBUILT/tdisc_gemm_check" "$PREBUILT/tdisc_gemm_bench" "$dir/prebuilt/"
+    [ -f "$PREBUILT/tdisc_gemm_phases" ] && cp "$PREBUILT/tdisc_gemm_phases" "$dir/prebuilt/"
     [ -f "$PREBUILT/gemmul8_driver" ] && cp "$PREBUILT/gemmul8_driver" "$dir/prebuilt/"
   fi
   git -C "$src" rev-parse HEAD >"$dir/COMMIT"
@@ -59,6 +60,7 @@ mkdir -p "$OUT"
 log=$OUT/gemm-lib.log
 build=${GEMM_BUILD:-/tmp/tdisc-gemm-build}
 export NVIDIA_TF32_OVERRIDE=0  # the f32 baseline must not use TF32, whatever the environment says
+export TDISC_COMMIT=$(cat "$here/COMMIT" 2>/dev/null)  # written into the benchmarks' JSON
 export PATH=/usr/local/cuda/bin:$PATH
 export LD_LIBRARY_PATH=$build:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 case $build in "$here"/*) export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$here/bin/lib ;; esac  # built here: our C++ runtime
@@ -136,6 +138,12 @@ step_variants() {  # forced plans (name:leaf:group) beside cuBLAS and the librar
       --variants ${VARIANTS:-r48s:0:0,r48s:2:0,r48m:0:0,r48m:1:0,r48m:2:0} --reps ${REPS:-10} --warmup 2 \
       --json "$OUT/${VARIANT_NAME:-gemm-variants}-$dt.json" 2>&1 | tee -a "$log"
   done
+}
+
+step_phases() {  # where the time of r48m goes at n = 16384 f64 (tdisc_gemm_phases; session gemm6)
+  say "phases: r48m/r48s/r48 at ${PHASES_N:-16384} f64, additions beside the leaves, pipelined prototype"
+  "$build/tdisc_gemm_phases" --n ${PHASES_N:-16384} --reps ${REPS:-5} \
+    --json "$OUT/${PHASES_NAME:-gemm-phases}-f64.json" ${PHASES_ARGS:-} 2>&1 | tee -a "$log"
 }
 
 step_gemmul8() {

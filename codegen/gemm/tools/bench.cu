@@ -3,11 +3,13 @@
 // relative Frobenius error of both on 16 sampled rows against a double-double reference, then CUDA
 // event timing, warm-up, median of --reps, methods interleaved round by round, inputs rotated beyond
 // 3× L2, nothing allocated in the timed loop (the library's pool keeps its blocks). Optional: the lean
-// schedule under a caller buffer of one operand's bytes (--lean) and forced plans (--variants).
+// schedule under a caller buffer of one operand's bytes (--lean), forced plans (--variants), and
+// --rotate (round r starts at method r mod count: no method always runs right after cuBLAS).
 // Shapes: [tn:]MxNxK,… where t/n give op(A), op(B). Writes --json.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,7 @@ struct Shape {
 
 struct Options {
   bool f64 = false, lean = false;
+  bool rotate = false;  // round r starts at method r mod count, so no method always follows cuBLAS
   std::vector<Shape> shapes;
   std::vector<tdisc_gemm_plan_t> variants;
   int reps = 20, warmup = 2;
@@ -81,6 +84,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--seed") o.seed = std::strtoull(v, nullptr, 10), ++i;
     else if (a == "--json") o.json = v, ++i;
     else if (a == "--lean") o.lean = true;
+    else if (a == "--rotate") o.rotate = true;
     else {
       std::fprintf(stderr, "bench: unknown option %s\n", a.c_str());
       std::exit(1);
@@ -187,7 +191,8 @@ void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l
   cudaStream_t stream;
   CB(cublasGetStream(cb, &stream));
   for (int r = 0; r < o.warmup + o.reps; ++r)
-    for (Method& m : methods) {
+    for (size_t q0 = 0; q0 < methods.size(); ++q0) {
+      Method& m = methods[o.rotate ? (q0 + r) % methods.size() : q0];
       CK(cudaEventRecord(e0, stream));
       call(m, r % sets);
       CK(cudaEventRecord(e1, stream));
@@ -204,6 +209,11 @@ void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l
               s.label.c_str(), base, tflop / base, median(methods[1].ms), tflop / median(methods[1].ms), sp,
               methods[1].err, methods[0].err, methods[1].err / methods[0].err, methods[1].plan.name,
               methods[1].plan.leaf, methods[1].plan.group, methods[1].plan.workspace_bytes / 1073741824.0);
+  auto lo = [](const std::vector<float>& v) { return (double)*std::min_element(v.begin(), v.end()); };
+  auto hi = [](const std::vector<float>& v) { return (double)*std::max_element(v.begin(), v.end()); };
+  std::printf("    spread (max − min) / median: cuBLAS %.1f %%, ours %.1f %%; speed-up from the fastest runs %.3fx\n",
+              100 * (hi(methods[0].ms) - lo(methods[0].ms)) / base,
+              100 * (hi(methods[1].ms) - lo(methods[1].ms)) / median(methods[1].ms), lo(methods[0].ms) / lo(methods[1].ms));
   for (size_t q = 2; q < methods.size(); ++q)
     std::printf("    %-20s %7.2f ms %.3fx err ratio %.2f  plan %s leaf %d group %d ws %.3f GiB status %d\n",
                 methods[q].name.c_str(), median(methods[q].ms), base / median(methods[q].ms),
@@ -211,15 +221,16 @@ void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l
                 methods[q].plan.workspace_bytes / 1073741824.0, methods[q].status);
   std::fflush(stdout);
   std::fprintf(json, "%s    {\"shape\": \"%s\", \"m\": %lld, \"n\": %lld, \"k\": %lld, \"transa\": \"%s\", \"transb\": \"%s\", "
-                     "\"cublas_ms\": %.4f, \"cublas_tflops\": %.3f, \"methods\": [",
-               first ? "" : ",\n", s.label.c_str(), s.m, s.n, s.k, ta ? "T" : "N", tb ? "T" : "N", base, tflop / base);
+                     "\"cublas_ms\": %.4f, \"cublas_ms_min\": %.4f, \"cublas_ms_max\": %.4f, \"cublas_tflops\": %.3f, \"methods\": [",
+               first ? "" : ",\n", s.label.c_str(), s.m, s.n, s.k, ta ? "T" : "N", tb ? "T" : "N", base, lo(methods[0].ms),
+               hi(methods[0].ms), tflop / base);
   for (size_t q = 1; q < methods.size(); ++q) {
     const Method& m = methods[q];
     std::fprintf(json, "%s{\"method\": \"%s\", \"plan\": \"%s\", \"leaf\": %d, \"group\": %d, \"workspace_bytes\": %zu, "
-                       "\"ms\": %.4f, \"tflops\": %.3f, \"speedup\": %.4f, \"err\": %.3e, \"err_cublas\": %.3e, "
+                       "\"ms\": %.4f, \"ms_min\": %.4f, \"ms_max\": %.4f, \"tflops\": %.3f, \"speedup\": %.4f, \"err\": %.3e, \"err_cublas\": %.3e, "
                        "\"err_ratio\": %.3f, \"status\": %d, \"why\": \"%s\"}",
                  q > 1 ? ", " : "", m.name.c_str(), m.plan.name, m.plan.leaf, m.plan.group, m.plan.workspace_bytes,
-                 median(m.ms), tflop / median(m.ms), base / median(m.ms), m.err, methods[0].err,
+                 median(m.ms), lo(m.ms), hi(m.ms), tflop / median(m.ms), base / median(m.ms), m.err, methods[0].err,
                  m.err / methods[0].err, m.status, m.plan.why);
   }
   std::fprintf(json, "]}");
@@ -255,8 +266,21 @@ int main(int argc, char** argv) {
   std::printf("device %s, cuBLAS %d, dtype %s, reps %d, warm-up %d, seed %llu\n", gpu, version, o.f64 ? "f64" : "f32",
               o.reps, o.warmup, o.seed);
   std::FILE* json = std::fopen(o.json.empty() ? "/dev/null" : o.json.c_str(), "w");
-  std::fprintf(json, "{\n  \"device\": \"%s\", \"cublas\": %d, \"dtype\": \"%s\", \"reps\": %d, \"warmup\": %d, \"seed\": %llu,\n  \"rows\": [\n",
-               gpu, version, o.f64 ? "f64" : "f32", o.reps, o.warmup, o.seed);
+  std::string cmd, load = "?";  // provenance: command line, date, load, commit (TDISC_COMMIT, set by gemm_lib.sh)
+  for (int i = 0; i < argc; ++i) cmd += (i ? " " : "") + std::string(argv[i]);
+  if (std::FILE* la = std::fopen("/proc/loadavg", "r")) {
+    char buf[64] = {0};
+    if (std::fgets(buf, sizeof buf, la)) load = std::string(buf, std::strcspn(buf, "\n"));
+    std::fclose(la);
+  }
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  const char* commit = std::getenv("TDISC_COMMIT");
+  std::fprintf(json, "{\n  \"device\": \"%s\", \"cublas\": %d, \"dtype\": \"%s\", \"reps\": %d, \"warmup\": %d, \"seed\": %llu,\n"
+                     "  \"date\": \"%s\", \"command\": \"%s\", \"loadavg\": \"%s\", \"commit\": \"%s\", \"rotate\": %s,\n  \"rows\": [\n",
+               gpu, version, o.f64 ? "f64" : "f32", o.reps, o.warmup, o.seed, date, cmd.c_str(), load.c_str(),
+               commit ? commit : "", o.rotate ? "true" : "false");
   std::vector<double> speedups;
   for (size_t i = 0; i < o.shapes.size(); ++i) {
     if (o.f64) run_shape<double>(h, o, o.shapes[i], (size_t)l2, json, i == 0, speedups);
