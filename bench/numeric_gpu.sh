@@ -89,9 +89,12 @@ for side, d in (("gpu", gpu), ("cpu", cpu)):
         g = groups.setdefault(q.get("name", "?"), {"runs": 0, "seeds": [], "restarts": 0, "completed": 0, "verified": 0,
                                                    "params": q.get("params"), "seconds_each": q.get("seconds")})
         g["runs"] += 1; g["seeds"].append(q.get("seed"))
-        for k in ("restarts", "completed", "verified"): g[k] += q.get(k, 0)
+        for k in ("restarts", "completed", "verified", "started"): g[k] = g.get(k, 0) + q.get(k, 0)
         b = q.get("batch") or {}
         if b:  # GPU: near-misses reached (rounded or still parked), stalls, rounding outcomes
+            for k, v in b.get("snap", {}).items(): g["snap_" + k] = g.get("snap_" + k, 0) + v
+            for k, v in (q.get("stages") or {}).items():
+                if k.startswith("found_by"): g[k] = g.get(k, 0) + v
             for k, v in (("near_misses", b["near_misses"]), ("stalled", sum(b["stalled"].values())),
                          ("rounded", b["rounding"]["found"] + b["rounding"]["repair_failed"] + b["rounding"]["rounding_failed"])):
                 g[k] = g.get(k, 0) + v
@@ -102,6 +105,7 @@ for side, d in (("gpu", gpu), ("cpu", cpu)):
             g["per_restart_estimate"] = g["near_misses"] / (g["near_misses"] + g["stalled"]) * g["verified"] / g["rounded"]
         g["fraction_exact"] = g["verified"] / g["restarts"] if g["restarts"] else 0
         g["fraction_exact_completed"] = g["verified"] / g["completed"] if g["completed"] else 0
+        g["fraction_exact_started"] = g["verified"] / g["started"] if g.get("started") else 0
         g["verified_per_minute"] = g["verified"] / (g["runs"] * (g["seconds_each"] or 1)) * 60
     out["quality_summary"] = {**out.get("quality_summary", {}), **groups}
 for side, d, name in (("gpu", gpu, "gpu.log"), ("cpu", cpu, "cpu.log")):
@@ -127,7 +131,7 @@ for side in ("gpu", "cpu"):
         if isinstance(v, dict):
             print(side, k, {x: v.get(x) for x in ("seconds", "restarts", "restarts_per_hour", "best_residual", "reached", "sweeps_per_second", "tflops", "share_of_fp64_peak", "near_misses_per_hour")})
         elif k.startswith("quality"):
-            for q in v: print(side, k, {x: q.get(x) for x in ("name", "seed", "seconds", "restarts", "completed", "verified", "fraction_exact", "fraction_exact_completed", "threads")})
+            for q in v: print(side, k, {x: q.get(x) for x in ("name", "seed", "seconds", "restarts", "started", "completed", "verified", "fraction_exact", "fraction_exact_completed", "fraction_exact_started", "threads")})
 print("written", result)
 PY
   exit $?
@@ -202,12 +206,13 @@ t0=$(date +%s)
     k=0
     while IFS= read -r v; do
       k=$((k + 1))
-      quality cpu-host-3x3-23 ${T_QUALITY:-30} 1 '{"device":"cpu"}' $k &
+      quality "cpu-host-3x3-23-v$k" ${T_QUALITY:-30} 1 '{"device":"cpu"}' $k &
       quality "gpu-3x3-23-v$k" ${T_QUALITY:-30} $threads "$v" 1
       wait
     done <<< "$VARIANTS"
     [ -n "${ONLY_VARIANTS:-}" ] && { echo "== done after $(( $(date +%s) - t0 )) s"; exit 0; }
-  else
+  fi
+  if [ "${QUALITY_SEEDS:-10}" -gt 0 ]; then
     gpu_quality_params=${GPU_QUALITY_PARAMS:-'{"device":"cuda"}'}
     quality_seeds ${T_QUALITY:-20} $threads "$gpu_quality_params"
   fi

@@ -55,6 +55,8 @@ TEST_CASE("bench: fraction of numeric restarts that end exact", "[.bench]") {
     if (e.value("event", "") == "numeric_restart") {
       stages[e.value("stage", "?")] = stages.value(e.value("stage", "?"), 0) + 1;
       if (e.value("how", "").rfind("snapped", 0) == 0) stages["found_by_snapping"] = stages.value("found_by_snapping", 0) + 1;
+      if (e.value("how", "").rfind("snap-repaired", 0) == 0)
+        stages["found_by_snap_repair"] = stages.value("found_by_snap_repair", 0) + 1;
       if (e.contains("rounded_residual")) {
         const double k = e["rounded_residual"];
         const std::string bin = k < 1e-9 ? "0" : k <= 1 ? "(0,1]" : k <= 2 ? "(1,2]" : k <= 4 ? "(2,4]" : ">4";
@@ -71,11 +73,17 @@ TEST_CASE("bench: fraction of numeric restarts that end exact", "[.bench]") {
   const double completed = batch.is_object() && batch.contains("completed")
                                ? batch["completed"].get<double>()
                                : std::max(0.0, restarts - c.threads);
+  // Every restart started (the bar's measure): the batch counts them; on CPU threads the recorded
+  // ones plus each thread's last, cut off by the deadline.
+  const double started = batch.is_object() && batch.contains("restarts_started")
+                             ? batch["restarts_started"].get<double>()
+                             : restarts + c.threads;
   nlohmann::json out = {{"format", f.str()}, {"rank", rank}, {"ring", ring_name(ring)}, {"seed", c.seed},
                         {"threads", c.threads}, {"params", c.params}, {"seconds", rep.elapsed()},
                         {"restarts", restarts}, {"verified", rep.verified}, {"invalid_offers", rep.invalid.size()},
                         {"fraction_exact", restarts > 0 ? rep.verified / restarts : 0.0},
                         {"completed", completed}, {"fraction_exact_completed", completed > 0 ? rep.verified / completed : 0.0},
+                        {"started", started}, {"fraction_exact_started", started > 0 ? rep.verified / started : 0.0},
                         {"by_handover_key", by_key},
                         {"best_residual", rep.counters["residual"]}, {"stages", stages}, {"batch", batch}};
   std::cout << out.dump() << std::endl;

@@ -13,6 +13,7 @@
 #include "src/search/numeric/near_miss_queue.hpp"
 #include "verifier/verify.hpp"
 #include "tests/support.hpp"
+#include "tests/numeric/perturbed.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 
 using namespace tdisc;
@@ -301,7 +302,120 @@ TEST_CASE("hand-over rounding: a near-miss that snaps to an exact scheme is repa
   CHECK(out.how.rfind("snapped", 0) == 0);
   REQUIRE(out.scheme);
   CHECK(verify(*out.scheme, Ring::Q).valid);
+  Factors<cdouble> w_off = x;  // only W off the lattice's scheme: snapped residual > 0, the repair solves W
+  w_off.f[2](1, 0) += 0.6;
+  const double snapped = rounded_residual(t, p.lattice, w_off);
+  CHECK(snapped > 0.5);
+  CHECK(snapped <= p.snap_repair_below);
+  RestartOutcome repaired = round_and_repair(in, w_off, residual(t, w_off), 100);
+  CHECK(repaired.how.rfind("snap-repaired", 0) == 0);
+  REQUIRE(repaired.scheme);
+  CHECK(verify(*repaired.scheme, Ring::Q).valid);
+  // U, V on ½·Z and W exact but off it (term 0 scaled by 4 and ¼): every snapped residual is > 0,
+  // U, V snapped leave W an exact fit, and the repair finds W (with the threshold shortcut off).
+  Params half = resolve(nlohmann::json{{"lattice", "half"}, {"snap_repair_below", 0}}, target);
+  RestartInput hin{.tensor = t, .params = half, .target = target, .seed = 3};
+  Factors<cdouble> scaled = x;
+  for (int q = 0; q < 3; ++q) scaled.f[q](0, q) = std::round(scaled.f[q](0, q).real());
+  scaled.f[0].col(0) *= 4.0;
+  scaled.f[2].col(0) *= 0.25;
+  CHECK(residual(t, scaled) < 1e-12);
+  CHECK(rounded_residual(t, half.lattice, scaled) > 0.5);
+  CHECK(uv_snapped_residual(t, half.lattice, scaled) < 1e-12);
+  RestartOutcome fits = round_and_repair(hin, scaled, 0, 100);
+  CHECK(fits.how.rfind("snap-repaired", 0) == 0);
+  REQUIRE(fits.scheme);
+  CHECK(verify(*fits.scheme, Ring::Q).valid);
+  CHECK(uv_snapped_residual(t, half.lattice, w_off) > 0.5);  // W off the fit: not repairable this way
   x.f[0](1, 1) += 0.7;  // no longer snaps to a scheme: the progressive rounding takes over
   RestartOutcome slow = round_and_repair(in, x, residual(t, x), 100);
   CHECK(slow.how.rfind("snapped", 0) != 0);
+}
+
+TEST_CASE("batch schedule: the snap phase runs after relaxation unless the point already snaps, and ends at snapped 0",
+          "[fast][batch]") {
+  BatchSchedule c = small_schedule();
+  c.snap_steps = 100;
+  auto relaxed_slot = [&] {
+    SlotState s = running();
+    s.phase = kRelax;
+    s.step = c.relax_steps;
+    return s;
+  };
+  SlotState a = relaxed_slot();  // already on the lattice: no pull
+  slot_after_check(a, c, 1e-6, 3, 0.0);
+  CHECK(a.phase == kNearMiss);
+  CHECK(a.relaxed_snapped == 0);
+  SlotState b = relaxed_slot();  // off the lattice: the pull, λ ramped from start to end
+  slot_after_check(b, c, 1e-6, 3, 2.5);
+  REQUIRE(b.phase == kSnap);
+  CHECK(b.relaxed_snapped == 2.5);
+  CHECK(slot_active(b));
+  CHECK(slot_wants_snapped(b));
+  CHECK(slot_snap_tolerance(b, c) == Approx(c.snap_tolerance_start));  // the tolerance grows linearly
+  b.step = c.snap_steps - 1;
+  CHECK(slot_snap_tolerance(b, c) == Approx(c.snap_tolerance_end));
+  b.step = 25;
+  CHECK(slot_snap_tolerance(b, c) > c.snap_tolerance_start);
+  CHECK(slot_snap_tolerance(b, c) < c.snap_tolerance_end);
+  CHECK(slot_weights(b, c).lattice == c.relax_lattice_weight);  // the free entries: the soft pull of Relax
+  CHECK(slot_snap_tolerance(running(), c) < 0);
+  CHECK(slot_check_due(b, c));
+  slot_after_check(b, c, 0.3, 3, 1.0);  // still off: goes on
+  CHECK(b.phase == kSnap);
+  b.step = 50;
+  slot_after_check(b, c, 0.2, 3, 0.0);  // snapped to a scheme: ends early
+  CHECK(b.phase == kNearMiss);
+  CHECK(b.snapped == 0);
+  CHECK(b.relaxed_snapped == 2.5);
+  SlotState d = relaxed_slot();  // budget spent off the lattice: a near-miss all the same
+  slot_after_check(d, c, 1e-6, 3, 2.5);
+  d.step = c.snap_steps;
+  slot_after_check(d, c, 0.2, 3, 0.5);
+  CHECK(d.phase == kNearMiss);
+  CHECK(d.snapped == 0.5);
+  c.snap_steps = 0;  // off: Relax hands over as before
+  SlotState e = relaxed_slot();
+  slot_after_check(e, c, 1e-6, 3, 2.5);
+  CHECK(e.phase == kNearMiss);
+}
+
+TEST_CASE("reference batch: the snap phase moves near-misses of 2x2:7 onto the lattice, and they verify", "[fast][batch]") {
+  // Strassen with noise 0.5 on every entry: the continuous phase lands on the solution set near it,
+  // some slots off the lattice. No lattice pull and one relaxation sweep, so that only the snap
+  // phase can bring them back; the relaxed points are kept apart. (Seeds 40–47: measured, two
+  // relaxed points off the lattice, both brought onto it; one slot stalls in phase 1.)
+  const Target target{*parse_format("2x2x2"), 7, Ring::Q};
+  const MatmulTensor t = matmul_tensor(target.format);
+  Params p = resolve(nlohmann::json{{"lattice", "ternary"}}, target);
+  BatchProblem b = batch_problem(t, 7, p);
+  b.schedule.sweeps = 200, b.schedule.stall = 200, b.schedule.noise_start = 0, b.schedule.reg_start = 1e-6;
+  b.schedule.lattice_steps = 0, b.schedule.relax_steps = 1, b.schedule.snap_steps = 300;
+  const int slots = 8;
+  auto dev = make_reference_batch(b, slots);
+  for (int s = 0; s < slots; ++s) dev->start(s, s, 1, pack(b, test::perturbed<double>(test::strassen(), 0.5, 40 + s)));
+  std::vector<SlotState> st;
+  for (int k = 0; k < 40; ++k) st = dev->advance(25);
+  int near = 0, pulled = 0, pulled_on = 0;
+  for (int s = 0; s < slots; ++s) {
+    INFO("slot " << s << " phase " << st[s].phase << " relaxed snapped " << st[s].relaxed_snapped << " snapped " << st[s].snapped);
+    REQUIRE((st[s].phase == kNearMiss || st[s].phase == kStalled));
+    if (st[s].phase != kNearMiss) continue;
+    ++near;
+    const Factors<cdouble> x = unpack<cdouble>(b, dev->packed(s)), r = unpack<cdouble>(b, dev->relaxed(s));
+    CHECK(rounded_residual(t, p.lattice, r) == Approx(st[s].relaxed_snapped).margin(1e-12));
+    CHECK(rounded_residual(t, p.lattice, x) == Approx(st[s].snapped).margin(1e-12));
+    const bool was_off = st[s].relaxed_snapped > kSnappedZero;
+    pulled += was_off ? 1 : 0;
+    if (st[s].snapped > kSnappedZero) continue;
+    pulled_on += was_off ? 1 : 0;
+    RestartInput in{.tensor = t, .params = p, .target = target, .seed = 3};
+    RestartOutcome out = round_and_repair(in, x, 0, 0);
+    REQUIRE(out.scheme);
+    CHECK(out.how.rfind("snapped", 0) == 0);
+    CHECK(verify(*out.scheme, Ring::Q).valid);
+  }
+  CHECK(near >= 6);
+  CHECK(pulled >= 2);          // the noise left relaxed points off the lattice
+  CHECK(pulled_on == pulled);  // and the snap phase brought every one onto it
 }

@@ -39,6 +39,7 @@ public:
   // the slot states after it. Slots do not wait for one another.
   virtual const std::vector<SlotState>& advance(int sweeps) = 0;
   virtual std::vector<double> packed(int slot) = 0;  // the slot's current factors
+  virtual std::vector<double> relaxed(int slot) = 0; // its factors when Relax ended (before the snap pull)
 };
 
 std::unique_ptr<BatchDevice> make_reference_batch(const BatchProblem& p, int slots);
@@ -51,9 +52,10 @@ struct CudaProbe {
 // Both throw UsageError: built without CUDA, no CUDA device, or a device index out of range.
 CudaProbe probe_cuda(const BatchProblem& p, int device, long slots);
 std::unique_ptr<BatchDevice> make_cuda_batch(const BatchProblem& p, int device, long slots);
-// Tests: one plain ALS sweep (reg, lattice weight, clip) on every slot of a CUDA batch; returns the
-// residuals before and after it, two per slot.
-std::vector<double> cuda_sweep_all(BatchDevice& cuda_batch, double reg, double lattice, double clip);
+// Tests: one ALS sweep (reg, lattice weight, clip) on every slot of a CUDA batch, a snap-phase sweep
+// when tolerance ≥ 0 (U, V entries within it held on the lattice); returns the residual before it,
+// after it, and the snapped residual after it: three per slot.
+std::vector<double> cuda_sweep_all(BatchDevice& cuda_batch, double reg, double lattice, double clip, double tolerance = -1);
 // Whether this build has the CUDA engine (TDISC_CUDA on and nvcc found at configure time).
 bool cuda_built();
 

@@ -16,6 +16,8 @@ namespace tdisc::search::numeric {
 nlohmann::json BatchTotals::to_json() const {
   return {{"restarts_started", started},
           {"near_misses", near_misses},
+          {"snap", {{"zero_after_relax", snapped_relaxed}, {"zero_after_pull", snapped_pulled},
+                    {"w_fits_after_pull", snap_fits}, {"not_zero", snap_failed}}},
           {"sweeps", sweeps},
           {"stalled", {{"plateau", stalled[kPlateau]}, {"diverged", stalled[kDiverged]},
                        {"not_finite", stalled[kNotFinite]}, {"above_threshold", stalled[kAboveThreshold]}}},
@@ -39,7 +41,7 @@ struct NearMiss {
   Factors<cdouble> x;
   double residual;
   long steps;
-  double rounded;  // rounded_residual(x): the hand-over order's key
+  double rounded;  // snapped residual of x (the device's): the hand-over order's key
 };
 
 class BatchDriver {
@@ -47,7 +49,7 @@ public:
   BatchDriver(Run& run, BatchDevice& dev, int threads)
       : run_(run), dev_(dev), problem_(batch_problem(run.matmul(), run.config().target.rank, run.parameters())),
         queue_(static_cast<size_t>(2 * std::max(1, threads))), threads_(std::max(1, threads)),
-        seen_(static_cast<size_t>(dev.slots()), 0), parked_at_(static_cast<size_t>(dev.slots())) {}
+        seen_(static_cast<size_t>(dev.slots()), 0) {}
 
   BatchTotals go() {
     std::vector<std::thread> workers;
@@ -57,19 +59,15 @@ public:
     while (!run_.stopping()) {
       const std::vector<SlotState>& st = dev_.advance(kSweepsPerLaunch);
       bool busy = false;
-      long parked = 0;
       for (int slot = 0; slot < dev_.slots(); ++slot) {
         count_sweeps(slot, st[slot]);
-        if (st[slot].phase == kNearMiss && !parked_at_[slot]) park(slot, st[slot]);
+        if (st[slot].phase == kNearMiss) park(slot, st[slot]), assign(slot);
         else if (st[slot].phase == kStalled) stalled(slot, st[slot]), assign(slot);
       }
       if (!run_.stopping()) hand_over_parked();
-      for (int slot = 0; slot < dev_.slots(); ++slot) {
-        busy = busy || st[slot].phase != kIdle;
-        parked += st[slot].phase == kNearMiss ? 1 : 0;
-      }
-      parked_ = parked;
-      if (!busy && queue_.pending() == 0) break;
+      for (int slot = 0; slot < dev_.slots(); ++slot) busy = busy || st[slot].phase != kIdle;
+      parked_ = static_cast<long>(pool_.size());
+      if (!busy && pool_.empty() && queue_.pending() == 0) break;
       if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(5));
       run_.maybe_checkpoint();
       if (Clock::now() - last_event > std::chrono::seconds(10)) event("numeric_batch"), last_event = Clock::now();
@@ -100,31 +98,41 @@ private:
     seen_[slot] = s.total;
   }
 
-  // A slot that just reached a near-miss: its factors are copied once and keyed for the hand-over.
+  // A slot that just reached a near-miss: its factors are copied to the host pool (the slot is
+  // refilled at once) and keyed by the device's snapped residual. A near-miss that snapped to 0 gives
+  // its on-lattice point; otherwise the relaxed point from before the snap pull, as without the pull.
+  // A snap phase that ended off the lattice still holds U and V on it: if W fits them
+  // (uv_snapped_residual), that point goes to the front too, for the exact repair.
   void park(int slot, const SlotState& s) {
+    const bool zero = s.snapped <= kSnappedZero;
     Factors<cdouble> x = unpack<cdouble>(problem_, dev_.packed(slot));
-    const double key = run_.parameters().gpu_handover_rounded ? rounded_residual(run_.matmul(), run_.parameters().lattice, x) : 0;
-    parked_at_[slot] = NearMiss{static_cast<long>(s.restart), std::move(x), s.continuous_residual, s.total, key};
+    const Lattice l = run_.parameters().lattice;
+    const bool fits = !zero && s.relaxed_snapped > kSnappedZero && uv_snapped_residual(run_.matmul(), l, x) <= kRepairableBelow;
+    if (!zero && !fits) x = unpack<cdouble>(problem_, dev_.relaxed(slot));
+    const double key = !run_.parameters().gpu_handover_rounded || zero || fits ? 0 : s.relaxed_snapped;
+    pool_.push_back(NearMiss{static_cast<long>(s.restart), std::move(x), s.continuous_residual, s.total, key});
     std::lock_guard lock(m_);
     ++totals_.near_misses;
+    if (s.relaxed_snapped <= kSnappedZero) ++totals_.snapped_relaxed;
+    else if (zero) ++totals_.snapped_pulled;
+    else if (fits) ++totals_.snap_fits;
+    else ++totals_.snap_failed;
   }
 
-  // Parked near-misses go to the rounding threads best first while the queue takes them; the rest
-  // stay parked in their slots (tried again after the next launch) and their slots do not advance.
+  // Pooled near-misses go to the rounding threads best first while the queue takes them; the rest
+  // wait on the host (the device never waits for the rounding threads).
   void hand_over_parked() {
-    std::vector<int> slots;
+    if (pool_.empty()) return;
     std::vector<HandoverKey> keys;
-    for (int slot = 0; slot < dev_.slots(); ++slot)
-      if (parked_at_[slot]) {
-        slots.push_back(slot);
-        keys.push_back({parked_at_[slot]->rounded, parked_at_[slot]->residual, parked_at_[slot]->idx});
-      }
-    for (int k : handover_order(keys)) {
-      const int slot = slots[static_cast<size_t>(k)];
-      if (!queue_.try_push(std::move(*parked_at_[slot]))) return;
-      parked_at_[slot].reset();
-      assign(slot);
-    }
+    for (const NearMiss& n : pool_) keys.push_back({n.rounded, n.residual, n.idx});
+    std::vector<int> order = handover_order(keys);
+    size_t taken = 0;
+    for (; taken < order.size(); ++taken)
+      if (!queue_.try_push(std::move(pool_[static_cast<size_t>(order[taken])]))) break;
+    if (taken == 0) return;
+    std::vector<NearMiss> rest;
+    for (size_t k = taken; k < order.size(); ++k) rest.push_back(std::move(pool_[static_cast<size_t>(order[k])]));
+    pool_ = std::move(rest);
   }
 
   // At the stop: restarts still in their continuous phases and near-misses still parked are cut off
@@ -133,8 +141,8 @@ private:
     std::lock_guard lock(m_);
     for (const SlotState& s : st) {
       totals_.cut_off_running += slot_active(s) ? 1 : 0;
-      totals_.cut_off_parked += s.phase == kNearMiss ? 1 : 0;
     }
+    totals_.cut_off_parked = static_cast<long>(pool_.size());
   }
 
   void stalled(int slot, const SlotState& s) {
@@ -178,7 +186,7 @@ private:
     e["elapsed"] = std::chrono::duration<double>(Clock::now() - started_).count();
     e["device"] = dev_.name();
     e["slots"] = dev_.slots();
-    e["parked"] = parked_.load();  // near-misses waiting in their slots for a free rounding thread
+    e["parked"] = parked_.load();  // near-misses waiting on the host for a free rounding thread
     double best = run_.best_residual_so_far();
     e["best_residual"] = std::isfinite(best) ? best : -1.0;
     run_.reporter().event(e);
@@ -191,7 +199,7 @@ private:
   NearMissQueue<NearMiss> queue_;
   int threads_;
   std::vector<long> seen_;  // sweeps of each slot's restart already counted
-  std::vector<std::optional<NearMiss>> parked_at_;  // near-misses waiting in their slots
+  std::vector<NearMiss> pool_;  // near-misses waiting for a rounding thread (driver thread only)
   std::mutex m_;
   BatchTotals totals_;
   Clock::time_point started_ = Clock::now();

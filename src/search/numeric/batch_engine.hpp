@@ -12,9 +12,12 @@ namespace tdisc::search::numeric {
 // Totals of a batched run (also the payload of the "numeric_batch" events).
 struct BatchTotals {
   long started = 0, near_misses = 0, sweeps = 0;
+  // Near-misses by the device's snapped residual: 0 after Relax, 0 after the snap phase, not 0 but
+  // W fits the snapped U, V after it (uv_snapped_residual), not 0.
+  long snapped_relaxed = 0, snapped_pulled = 0, snap_fits = 0, snap_failed = 0;
   long stalled[5] = {0, 0, 0, 0, 0};  // by StallReason
   long found = 0, repair_failed = 0, rounding_failed = 0, stopped = 0;
-  // At the stop: slots still in phases 1–2, and near-misses still parked (never rounded).
+  // At the stop: slots still in phases 1–2, and near-misses still waiting on the host (never rounded).
   long cut_off_running = 0, cut_off_parked = 0;
   // Restarts that ran to an end of their own: stalled (any reason) or rounded to an outcome.
   long completed() const;

@@ -30,6 +30,10 @@ BatchProblem batch_problem(const MatmulTensor& t, int rank, const Params& p) {
   c.lattice_weight_start = p.lattice_weight_start;
   c.lattice_weight_end = p.lattice_weight_end;
   c.relax_lattice_weight = p.round_lattice_weight;
+  c.snap_steps = p.snap_iterations;
+  c.snap_tolerance_start = p.snap_tolerance_start;
+  // Half the lattice spacing (½·Z[i]: its diagonal): at the end every entry of U, V is held on the lattice.
+  c.snap_tolerance_end = p.lattice == Lattice::HalfGaussian ? 0.36 : p.lattice == Lattice::Half ? 0.25 : 0.5;
   return b;
 }
 

@@ -21,4 +21,9 @@ Factors<S> unpack(const BatchProblem& p, const std::vector<double>& packed);
 template <class S>
 void add_batch_noise(const BatchProblem& p, Factors<S>& x, unsigned long long seed, long sweep, double sigma);
 
+// The snap phase's held entries on the host: every entry of U, V within `tolerance` of its nearest
+// lattice point is set to it and marked fixed (the device holds them with a large weight instead).
+template <class S>
+FixedMask hold_on_lattice(Factors<S>& x, Lattice l, double tolerance);
+
 }  // namespace tdisc::search::numeric

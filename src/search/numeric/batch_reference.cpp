@@ -6,8 +6,23 @@
 #include "src/search/numeric/als.hpp"
 #include "src/search/numeric/batch_device.hpp"
 #include "src/search/numeric/batch_pack.hpp"
+#include "src/search/numeric/handover.hpp"
+#include "src/search/numeric/lattice.hpp"
 
 namespace tdisc::search::numeric {
+
+template <class S>
+FixedMask hold_on_lattice(Factors<S>& x, Lattice l, double tolerance) {
+  FixedMask m = no_fixed(x);
+  for (int q = 0; q < 2; ++q)
+    for (Eigen::Index e = 0; e < x.f[q].size(); ++e) {
+      const S n = static_cast<S>(nearest(l, x.f[q].data()[e]));
+      if (std::abs(x.f[q].data()[e] - n) <= tolerance) m.f[q].data()[e] = 1, x.f[q].data()[e] = n;
+    }
+  return m;
+}
+template FixedMask hold_on_lattice(Factors<double>&, Lattice, double);
+template FixedMask hold_on_lattice(Factors<cdouble>&, Lattice, double);
 
 namespace {
 
@@ -15,7 +30,8 @@ template <class S>
 class ReferenceBatch : public BatchDevice {
 public:
   ReferenceBatch(const BatchProblem& p, int slots)
-      : p_(p), tensor_(tensor_of(p)), x_(static_cast<size_t>(slots)), states_(static_cast<size_t>(slots)) {}
+      : p_(p), tensor_(tensor_of(p)), x_(static_cast<size_t>(slots)), relaxed_(static_cast<size_t>(slots)),
+        states_(static_cast<size_t>(slots)) {}
 
   std::string name() const override { return "CPU reference batch"; }
   int slots() const override { return static_cast<int>(states_.size()); }
@@ -37,12 +53,15 @@ public:
   }
 
   std::vector<double> packed(int slot) override { return pack(p_, x_[slot]); }
+  std::vector<double> relaxed(int slot) override { return pack(p_, relaxed_[slot]); }
 
 private:
   void sweep(SlotState& s, Factors<S>& x) {
     const BatchSchedule& c = p_.schedule;
     StepWeights w = slot_weights(s, c);
-    als_sweep(tensor_, x, no_fixed(x), Weights{w.reg, w.lattice, static_cast<Lattice>(p_.lattice), c.clip});
+    const Lattice l = static_cast<Lattice>(p_.lattice);
+    const double tolerance = slot_snap_tolerance(s, c);
+    als_sweep(tensor_, x, tolerance >= 0 ? hold_on_lattice(x, l, tolerance) : no_fixed(x), Weights{w.reg, w.lattice, l, c.clip});
     if (slot_balances(s, c)) balance_terms(x, no_fixed(x));
     if (double sigma = slot_noise(s, c); sigma > 0) {
       add_batch_noise(p_, x, s.seed, s.total, sigma);
@@ -53,12 +72,22 @@ private:
     if (!slot_check_due(s, c)) return;
     double n2 = 0;
     for (int q = 0; q < 3; ++q) n2 += x.f[q].squaredNorm();
-    slot_after_check(s, c, residual(tensor_, x), std::sqrt(n2));
+    const int was = s.phase;
+    const double snapped = slot_wants_snapped(s) ? snapped_residual(x) : INFINITY;
+    slot_after_check(s, c, residual(tensor_, x), std::sqrt(n2), snapped);
+    if (was == kRelax && s.phase != kRelax) relaxed_[&x - x_.data()] = x;
+  }
+
+  double snapped_residual(const Factors<S>& x) const {
+    Factors<cdouble> z;
+    for (int q = 0; q < 3; ++q) z.f[q] = x.f[q].template cast<cdouble>();
+    return rounded_residual(tensor_, static_cast<Lattice>(p_.lattice), z);
   }
 
   BatchProblem p_;
   MatmulTensor tensor_;
   std::vector<Factors<S>> x_;
+  std::vector<Factors<S>> relaxed_;  // each slot's factors when its Relax phase ended
   std::vector<SlotState> states_;
 };
 

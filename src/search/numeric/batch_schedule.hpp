@@ -1,6 +1,8 @@
 // The per-restart schedule of a batched (GPU) restart as a small state machine over plain data, so
 // the CUDA kernels and the host (tests, the CPU reference batch) run the same code (restart.cpp's
-// phases 1–2: annealed ALS, lattice pull, relaxation; rounding and repair stay on the CPU).
+// phases 1–2: annealed ALS, lattice pull, relaxation; then the batch's own snap phase, U and V
+// fixed onto the lattice entry by entry as a distance tolerance grows, with the snapped residual
+// checked on the device; rounding and repair stay on the CPU).
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -13,8 +15,13 @@
 
 namespace tdisc::search::numeric {
 
-// What a slot of the batch is doing. Continuous → LatticePull → Relax → NearMiss, or Stalled.
-enum SlotPhase : int { kIdle = 0, kContinuous = 1, kLatticePull = 2, kRelax = 3, kNearMiss = 4, kStalled = 5 };
+// What a slot of the batch is doing. Continuous → LatticePull → Relax → [Snap] → NearMiss, or Stalled.
+// Snap runs only when the relaxed point does not already snap to residual 0 and snap_steps > 0.
+enum SlotPhase : int { kIdle = 0, kContinuous = 1, kLatticePull = 2, kRelax = 3, kNearMiss = 4, kStalled = 5, kSnap = 6 };
+
+// A snapped residual at or below this is 0: lattice points are multiples of ½ (or ½·Z[i]), so the
+// terms of the snapped residual are multiples of 1/64 and a double sums them exactly.
+constexpr double kSnappedZero = 1e-9;
 // Why a slot stalled (the host replaces it in place and records the reason).
 enum StallReason : int { kNone = 0, kPlateau = 1, kDiverged = 2, kNotFinite = 3, kAboveThreshold = 4 };
 
@@ -32,6 +39,13 @@ struct BatchSchedule {
   double converge_residual = 1e-9, discretise_below = 1e-4;
   double lattice_weight_start = 1e-4, lattice_weight_end = 0.3, relax_lattice_weight = 1e-5;
   double diverge_norm = 1e6;       // ‖x‖_F above this: diverged
+  // The snap phase (0 steps: off): ALS in which an entry of U or V within the tolerance τ of its
+  // nearest lattice point is held there (weight snap_fix_weight on ‖x − snap(x)‖²), τ growing
+  // linearly from snap_tolerance_start to snap_tolerance_end (half the lattice spacing: then every
+  // entry is held); W stays free, as in the CPU's rounding, for the exact repair to solve.
+  long snap_steps = 0;
+  double snap_tolerance_start = 0.02, snap_tolerance_end = 0.5;
+  double snap_fix_weight = 1e8;
 };
 
 // One slot's bookkeeping (device memory; the host reads it after each launch).
@@ -47,6 +61,8 @@ struct SlotState {
   double residual = INFINITY;      // at the last check
   double best = INFINITY;          // best residual in phase 1
   double continuous_residual = 0;  // residual when phase 1 ended
+  double relaxed_snapped = INFINITY;  // ‖T − [[snap(U), snap(V), snap(W)]]‖ when Relax ended
+  double snapped = INFINITY;       // the same at the last check of the snap pull (or of Relax)
 };
 
 struct StepWeights {
@@ -77,20 +93,32 @@ TDISC_HD inline double slot_noise(const SlotState& s, const BatchSchedule& c) {
   return sigma > 1e-9 ? sigma : 0;
 }
 
+// The snap phase's tolerance τ for the next sweep (entries of U, V within τ of the lattice are held
+// there); negative outside the snap phase.
+TDISC_HD inline double slot_snap_tolerance(const SlotState& s, const BatchSchedule& c) {
+  if (s.phase != kSnap) return -1;
+  double t = c.snap_steps > 1 ? static_cast<double>(s.step) / static_cast<double>(c.snap_steps - 1) : 1.0;
+  return c.snap_tolerance_start + (c.snap_tolerance_end - c.snap_tolerance_start) * fmin(t, 1.0);
+}
+
 TDISC_HD inline bool slot_balances(const SlotState& s, const BatchSchedule& c) {
   return c.balance && s.phase == kContinuous && s.step % 10 == 9;
 }
 
 TDISC_HD inline bool slot_active(const SlotState& s) {
-  return s.phase == kContinuous || s.phase == kLatticePull || s.phase == kRelax;
+  return s.phase == kContinuous || s.phase == kLatticePull || s.phase == kRelax || s.phase == kSnap;
 }
 
 // Whether the residual is due after the sweep just counted (phase 1 checks; phase ends).
 TDISC_HD inline bool slot_check_due(const SlotState& s, const BatchSchedule& c) {
   if (s.phase == kContinuous) return s.step % c.check_every == 0 || s.step >= c.sweeps;
   if (s.phase == kLatticePull) return s.step >= c.lattice_steps;
+  if (s.phase == kSnap) return s.step % c.check_every == 0 || s.step >= c.snap_steps;
   return s.phase == kRelax && s.step >= c.relax_steps;
 }
+
+// Whether a check of this phase also needs the snapped residual (the end of Relax, and the snap pull).
+TDISC_HD inline bool slot_wants_snapped(const SlotState& s) { return s.phase == kRelax || s.phase == kSnap; }
 
 TDISC_HD inline void slot_stall(SlotState& s, int reason) {
   s.phase = kStalled;
@@ -98,7 +126,9 @@ TDISC_HD inline void slot_stall(SlotState& s, int reason) {
 }
 
 // After a sweep (step already counted) and a residual check: the transitions of the ladder.
-TDISC_HD inline void slot_after_check(SlotState& s, const BatchSchedule& c, double residual, double norm) {
+// `snapped` is the snapped residual, computed when slot_wants_snapped (else ignored).
+TDISC_HD inline void slot_after_check(SlotState& s, const BatchSchedule& c, double residual, double norm,
+                                      double snapped = INFINITY) {
   s.residual = residual;
   if (!(residual == residual) || residual > 1e300 || !(norm == norm)) return slot_stall(s, kNotFinite);
   if (norm > c.diverge_norm) return slot_stall(s, kDiverged);
@@ -114,7 +144,16 @@ TDISC_HD inline void slot_after_check(SlotState& s, const BatchSchedule& c, doub
     return;
   }
   if (s.phase == kLatticePull && s.step >= c.lattice_steps) s.phase = kRelax, s.step = 0;
-  if (s.phase == kRelax && s.step >= c.relax_steps) s.phase = kNearMiss;
+  if (s.phase == kRelax && s.step >= c.relax_steps) {
+    s.relaxed_snapped = s.snapped = snapped;
+    s.step = 0;
+    s.phase = c.snap_steps > 0 && !(snapped <= kSnappedZero) ? kSnap : kNearMiss;
+    return;
+  }
+  if (s.phase == kSnap) {
+    s.snapped = snapped;
+    if (snapped <= kSnappedZero || s.step >= c.snap_steps) s.phase = kNearMiss;
+  }
 }
 
 // Nearest lattice point of one real part (lattice as in lattice.hpp: 0 ternary, 1 integer, 2 half,

@@ -15,6 +15,13 @@ double rounded_residual(const MatmulTensor& t, Lattice l, const Factors<cdouble>
   return residual(t, r);
 }
 
+double uv_snapped_residual(const MatmulTensor& t, Lattice l, const Factors<cdouble>& x) {
+  Factors<cdouble> r = x;  // I_q × R each; W (q = 2) kept
+  for (int q = 0; q < 2; ++q)
+    for (Eigen::Index k = 0; k < r.f[q].size(); ++k) r.f[q].data()[k] = nearest(l, r.f[q].data()[k]);
+  return residual(t, r);
+}
+
 std::vector<int> handover_order(const std::vector<HandoverKey>& keys) {
   std::vector<int> order(keys.size());
   std::iota(order.begin(), order.end(), 0);

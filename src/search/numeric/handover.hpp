@@ -12,6 +12,14 @@ namespace tdisc::search::numeric {
 // small values mean few entries sit far from the lattice.
 double rounded_residual(const MatmulTensor& t, Lattice l, const Factors<cdouble>& x);
 
+// ‖T − [[nearest(A), nearest(B), C]]‖_F: U and V snapped, W as it is. Near 0, an exact W for the
+// snapped U, V exists nearby and the exact repair (W solved from U, V) decides in milliseconds.
+double uv_snapped_residual(const MatmulTensor& t, Lattice l, const Factors<cdouble>& x);
+
+// Below this uv_snapped_residual a near-miss goes to the exact repair first (and to the front of the
+// hand-over); a point on the solution set has ~1e-6 here, one with a wrong U or V entry ≳ 0.1.
+constexpr double kRepairableBelow = 1e-3;
+
 // A parked near-miss as the hand-over sees it.
 struct HandoverKey {
   double rounded = 0;   // rounded_residual of its factors

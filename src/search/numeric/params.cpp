@@ -21,6 +21,11 @@ const params::Table& numeric_table() {
        integer("gpu_batch", 0, 0, 1e7, "restarts resident on the GPU at once (0: twice what the device holds)"),
        choice("gpu_handover", "rounded", {"rounded", "slot"},
               "order in which parked GPU near-misses reach the rounding threads: smallest residual after snapping to the lattice first, or slot order"),
+       integer("snap_iterations", 600, 0, 1e8,
+               "GPU: sweeps of the snap phase after relaxation (U, V entries held on the lattice once within a growing tolerance; 0: off), ended early once the snapped residual is 0"),
+       number("snap_tolerance_start", 0.02, 0, 1, "GPU: the snap phase's tolerance at its start (grows linearly to half the lattice spacing)"),
+       number("snap_repair_below", 2, 0, 1e6,
+              "GPU near-misses: try the exact repair (W solved from snapped U, V) before progressive rounding when the snapped residual is at most this"),
        choice("method", "auto", {"auto", "als", "lm"}, "continuous phase: ALS sweeps or LM steps (auto: ALS)"),
        choice("round_method", "auto", {"auto", "als", "lm"}, "re-fits while rounding (auto: LM once few enough entries are free)"),
        choice("field", "auto", {"auto", "real", "complex"}, "real or complex factors (auto: complex for the half-gaussian lattice)"),
@@ -116,6 +121,9 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.gpu = m["gpu"];
   p.gpu_batch = m["gpu_batch"];
   p.gpu_handover_rounded = m["gpu_handover"] == "rounded";
+  p.snap_iterations = m["snap_iterations"];
+  p.snap_tolerance_start = m["snap_tolerance_start"];
+  p.snap_repair_below = m["snap_repair_below"];
   p.init_scale = m["init_scale"];
   p.restarts = m["restarts"];
   p.restart_seconds = m["restart_seconds"];

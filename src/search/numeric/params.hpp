@@ -20,6 +20,9 @@ struct Params {
   int gpu = 0;                    // CUDA device index (an MPI rank passes its local GPU)
   bool gpu_handover_rounded = true;  // parked near-misses handed over by rounded residual (else slot order)
   long gpu_batch = 0;             // restarts resident on the GPU at once (0: from occupancy)
+  long snap_iterations = 600;     // batch: sweeps of the snap phase (0: off)
+  double snap_tolerance_start = 0.02;  // batch: its tolerance at the start
+  double snap_repair_below = 2;   // batch near-misses: exact repair first at or below this snapped residual
   Method method = Method::Als;
   Method round_method = Method::Auto;  // Auto: LM once few enough entries are free
   bool complex = false;

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "src/search/numeric/batch_schedule.hpp"
 #include "src/search/numeric/handover.hpp"
 #include "src/search/numeric/repair.hpp"
 #include "src/search/numeric/rounding.hpp"
@@ -181,14 +182,17 @@ RestartOutcome round_from(const RestartInput& in, const Factors<cdouble>& start,
   RestartOutcome out;
   out.residual = res;
   out.steps = steps;
-  // After the lattice pull and relaxation many near-misses already sit on the lattice: when every
-  // entry snapped gives residual 0, the exact repair alone decides (milliseconds, where progressive
-  // rounding's re-fits take about a second on 3x3:23).
-  if (rounded_residual(in.tensor, in.params.lattice, start) < 1e-9) {
+  // After the lattice pull, relaxation and the device's snap phase many near-misses already sit on
+  // the lattice: when every entry snapped gives residual 0 (or a small one, or U, V snapped leave W a
+  // fit: W may be the only factor off), the exact repair alone decides (milliseconds, where progressive rounding's re-fits
+  // take about a second on 3x3:23); if it fails, progressive rounding runs as before.
+  const double snapped = rounded_residual(in.tensor, in.params.lattice, start);
+  if (snapped < kSnappedZero || snapped <= in.params.snap_repair_below ||
+      uv_snapped_residual(in.tensor, in.params.lattice, start) <= kRepairableBelow) {
     RepairResult fix = repair(in.target.format, round_factors(x, in.params.lattice, 0), in.target.ring);
     if (fix.scheme) {
       out.stage = "found";
-      out.how = "snapped; " + fix.how;
+      out.how = (snapped < kSnappedZero ? "snapped; " : "snap-repaired; ") + fix.how;
       out.exact_fraction = 1;
       out.scheme = std::move(fix.scheme);
       return out;

@@ -99,6 +99,63 @@ __device__ void solve_rows(const S* G, S* X, int I, int R) {
   }
 }
 
+__device__ inline double lattice_distance(int l, double v) { return fabs(v - nearest_of(l, v)); }
+__device__ inline double lattice_distance(int l, cplx v) { return sqrt(abs2(v - nearest_of(l, v))); }
+
+// The start of a snap-phase sweep: every entry of U and V within `tolerance` of its nearest lattice
+// point is set to it (as batch_reference.cpp's hold_on_lattice), so U's update already sees V's
+// held entries on the lattice; update_factor_held then keeps them there.
+template <class S>
+__device__ void hold_entries(const DeviceTensor& t, S* F[3], double tolerance) {
+  const long n = static_cast<long>(t.d[0] + t.d[1]) * t.rank;  // U then V, contiguous
+  for (long e = threadIdx.x; e < n; e += blockDim.x)
+    if (lattice_distance(t.lattice, F[0][e]) <= tolerance) F[0][e] = nearest_of(t.lattice, F[0][e]);
+  __syncthreads();
+}
+
+// The snap phase's update of U or V: row by row, an entry within `tolerance` of its nearest lattice
+// point is held there by the weight c.snap_fix_weight, the others get the soft pull w.lattice; each
+// row has its own normal matrix G + diag(reg + weights), factored in turn in the one G buffer.
+template <class S>
+__device__ void update_factor_held(const DeviceTensor& t, int q, S* F[3], S* G, double* weight, StepWeights w,
+                                   double tolerance, double fix_weight, double clip) {
+  S* X = F[q];
+  const S* Y = F[(q + 1) % 3];
+  const S* Z = F[(q + 2) % 3];
+  const int R = t.rank, J = t.d[(q + 1) % 3], K = t.d[(q + 2) % 3];
+  for (int x = 0; x < t.d[q]; ++x) {
+    S* row = X + x * R;
+    for (int r = threadIdx.x; r < R; r += blockDim.x)
+      weight[r] = lattice_distance(t.lattice, row[r]) <= tolerance ? fix_weight : w.lattice;
+    __syncthreads();
+    for (int e = threadIdx.x; e < R * R; e += blockDim.x) {
+      const int r = e / R, s = e % R;
+      if (s > r) continue;
+      S gy = zero<S>(), gz = zero<S>();
+      for (int j = 0; j < J; ++j) gy += cj(Y[j * R + r]) * Y[j * R + s];
+      for (int k = 0; k < K; ++k) gz += cj(Z[k * R + r]) * Z[k * R + s];
+      S g = gy * gz;
+      if (r == s) g += from_real(w.reg + weight[r], g);
+      G[e] = g;
+    }
+    for (int r = threadIdx.x; r < R; r += blockDim.x) {
+      S m = zero<S>();
+      for (int k = t.offsets[q][x]; k < t.offsets[q][x + 1]; ++k) {
+        int2 yz = t.pairs[q][k];
+        m += cj(Y[yz.x * R + r] * Z[yz.y * R + r]);
+      }
+      row[r] = m + weight[r] * nearest_of(t.lattice, row[r]);
+    }
+    __syncthreads();
+    factorise(G, R);
+    solve_rows(G, row, 1, R);
+    if (clip > 0)  // the free entries only, as als.cpp
+      for (int r = threadIdx.x; r < R; r += blockDim.x)
+        if (weight[r] < fix_weight) row[r] = clip_of(row[r], clip);
+    __syncthreads();
+  }
+}
+
 template <class S>
 __device__ void update_factor(const DeviceTensor& t, int q, S* F[3], S* G, StepWeights w, double clip) {
   S* X = F[q];
@@ -161,6 +218,27 @@ __device__ double residual_sq(const DeviceTensor& t, S* F[3], double* red) {
   return block_sum(acc, red);
 }
 
+// ‖T − Σ_r snap(a_r) ⊗ snap(b_r) ⊗ snap(c_r)‖²_F: every factor entry replaced by its nearest lattice
+// point (handover.cpp rounded_residual on the host). Lattice values are multiples of ½, so each term
+// is a multiple of 1/64 and the sum is exact in double: 0 here means the snapped factors are a scheme.
+template <class S>
+__device__ double snapped_residual_sq(const DeviceTensor& t, S* F[3], double* red) {
+  const int R = t.rank;
+  double acc = 0;
+  for (int e = threadIdx.x; e < t.d[0] * t.d[1]; e += blockDim.x) {
+    const int a = e / t.d[1], b = e % t.d[1], c1 = t.c_of[e];
+    for (int c = 0; c < t.d[2]; ++c) {
+      S v = zero<S>();
+      for (int r = 0; r < R; ++r)
+        v += nearest_of(t.lattice, F[0][a * R + r]) * nearest_of(t.lattice, F[1][b * R + r]) *
+             nearest_of(t.lattice, F[2][c * R + r]);
+      if (c == c1) v -= from_real(1.0, v);
+      acc += abs2(v);
+    }
+  }
+  return block_sum(acc, red);
+}
+
 template <class S>
 __device__ double norm_sq(const S* all, long entries, double* red) {
   double acc = 0;
@@ -168,8 +246,11 @@ __device__ double norm_sq(const S* all, long entries, double* red) {
   return block_sum(acc, red);
 }
 
+// At most 64 registers (256 threads, 4 blocks per SM): the snap phase's code raised the kernel from
+// 56 to 72 registers and 3x3:23 from 9 to 7 restarts per SM; with the bound ptxas fits it in 64
+// without spills (8 per SM for 3x3:23, 4 for 2x4x5:32 as before; 4x4:48 stays limited by shared memory).
 template <class S>
-__global__ void advance_kernel(DeviceTensor t, BatchSchedule c, SlotState* states, S* factors, int sweeps) {
+__global__ void __launch_bounds__(256, 4) advance_kernel(DeviceTensor t, BatchSchedule c, SlotState* states, S* factors, S* relaxed, int sweeps) {
   extern __shared__ double smem[];
   __shared__ alignas(SlotState) unsigned char st_storage[sizeof(SlotState)];  // no dynamic init in __shared__
   SlotState& st = *reinterpret_cast<SlotState*>(st_storage);
@@ -189,7 +270,12 @@ __global__ void advance_kernel(DeviceTensor t, BatchSchedule c, SlotState* state
   __syncthreads();
   for (int k = 0; k < sweeps && slot_active(st); ++k) {
     const StepWeights w = slot_weights(st, c);
-    for (int q = 0; q < 3; ++q) update_factor(t, q, F, G, w, c.clip);
+    const double tolerance = slot_snap_tolerance(st, c);
+    if (tolerance >= 0) hold_entries(t, F, tolerance);
+    for (int q = 0; q < 3; ++q) {
+      if (tolerance >= 0 && q < 2) update_factor_held(t, q, F, G, red, w, tolerance, c.snap_fix_weight, c.clip);
+      else update_factor(t, q, F, G, w, c.clip);
+    }
     if (slot_balances(st, c)) balance(t, F);
     const double sigma = slot_noise(st, c);
     if (sigma > 0) add_noise(F[0], entries, st.seed, st.total, sigma);
@@ -201,18 +287,24 @@ __global__ void advance_kernel(DeviceTensor t, BatchSchedule c, SlotState* state
     }
     __syncthreads();
     if (slot_check_due(st, c)) {
+      const int was = st.phase;
       const double r2 = residual_sq(t, F, red), n2 = norm_sq(F[0], entries, red);
-      if (threadIdx.x == 0) slot_after_check(st, c, sqrt(r2), sqrt(n2));
+      const double s2 = slot_wants_snapped(st) ? snapped_residual_sq(t, F, red) : INFINITY;
+      if (threadIdx.x == 0) slot_after_check(st, c, sqrt(r2), sqrt(n2), sqrt(s2));
       __syncthreads();
+      if (was == kRelax && st.phase != kRelax)  // the relaxed point, kept for the CPU if the snap pull fails
+        for (long e = threadIdx.x; e < entries; e += blockDim.x) relaxed[blockIdx.x * entries + e] = F[0][e];
     }
   }
   for (long e = threadIdx.x; e < entries; e += blockDim.x) mine[e] = F[0][e];
   if (threadIdx.x == 0) states[blockIdx.x] = st;
 }
 
-// One-sweep entry for tests (advance_kernel with a fixed phase would also move the schedule).
+// One-sweep entry for tests (advance_kernel with a fixed phase would also move the schedule); writes
+// per slot the residual before, after, and the snapped residual after the sweep.
 template <class S>
-__global__ void sweep_kernel(DeviceTensor t, S* factors, double reg, double lattice, double clip, double* residuals) {
+__global__ void sweep_kernel(DeviceTensor t, S* factors, double reg, double lattice, double clip, double tolerance,
+                             double fix_weight, double* residuals) {
   extern __shared__ double smem[];
   const int R = t.rank;
   const long entries = static_cast<long>(t.d[0] + t.d[1] + t.d[2]) * R;
@@ -225,9 +317,18 @@ __global__ void sweep_kernel(DeviceTensor t, S* factors, double reg, double latt
   S* mine = factors + blockIdx.x * entries;
   for (long e = threadIdx.x; e < entries; e += blockDim.x) F[0][e] = mine[e];
   __syncthreads();
-  residuals[2 * blockIdx.x] = sqrt(residual_sq(t, F, red));
-  for (int q = 0; q < 3; ++q) update_factor(t, q, F, G, StepWeights{reg, lattice}, clip);
-  residuals[2 * blockIdx.x + 1] = sqrt(residual_sq(t, F, red));
+  const double before = sqrt(residual_sq(t, F, red));
+  if (tolerance >= 0) hold_entries(t, F, tolerance);
+  for (int q = 0; q < 3; ++q) {
+    if (tolerance >= 0 && q < 2) update_factor_held(t, q, F, G, red, StepWeights{reg, lattice}, tolerance, fix_weight, clip);
+    else update_factor(t, q, F, G, StepWeights{reg, lattice}, clip);
+  }
+  const double after = sqrt(residual_sq(t, F, red)), snapped = sqrt(snapped_residual_sq(t, F, red));
+  if (threadIdx.x == 0) {
+    residuals[3 * blockIdx.x] = before;
+    residuals[3 * blockIdx.x + 1] = after;
+    residuals[3 * blockIdx.x + 2] = snapped;
+  }
   for (long e = threadIdx.x; e < entries; e += blockDim.x) mine[e] = F[0][e];
 }
 
@@ -330,10 +431,13 @@ public:
     const size_t bytes = static_cast<size_t>(p.packed_size()) * sizeof(double) * states_.size();
     check(cudaMalloc(&factors_, bytes), "cudaMalloc factors");
     check(cudaMemset(factors_, 0, bytes), "cudaMemset");
+    check(cudaMalloc(&relaxed_, bytes), "cudaMalloc relaxed");
+    check(cudaMemset(relaxed_, 0, bytes), "cudaMemset");
     check(cudaMalloc(&dstates_, states_.size() * sizeof(SlotState)), "cudaMalloc states");
   }
   ~CudaBatch() override {
     cudaFree(factors_);
+    cudaFree(relaxed_);
     cudaFree(dstates_);
     for (void* d : owned_) cudaFree(d);
   }
@@ -364,17 +468,24 @@ public:
     return v;
   }
 
-  // One plain ALS sweep on every slot (tests): residuals before and after, per slot.
-  std::vector<double> sweep_all(double reg, double lattice, double clip) {
+  std::vector<double> relaxed(int slot) override {
+    std::vector<double> v(static_cast<size_t>(p_.packed_size()));
+    check(cudaMemcpy(v.data(), relaxed_ + static_cast<size_t>(slot) * p_.packed_size(), v.size() * sizeof(double),
+                     cudaMemcpyDeviceToHost), "relaxed");
+    return v;
+  }
+
+  // One plain ALS sweep on every slot (tests): residuals before and after, snapped after, per slot.
+  std::vector<double> sweep_all(double reg, double lattice, double clip, double tolerance) {
     double* d = nullptr;
-    check(cudaMalloc(&d, states_.size() * 2 * sizeof(double)), "cudaMalloc");
+    check(cudaMalloc(&d, states_.size() * 3 * sizeof(double)), "cudaMalloc");
     const dim3 grid(static_cast<unsigned>(states_.size()));
     if (p_.complex)
-      cuda::sweep_kernel<cuda::cplx><<<grid, threads_for(p_), shared_bytes(p_)>>>(tensor_, reinterpret_cast<cuda::cplx*>(factors_), reg, lattice, clip, d);
+      cuda::sweep_kernel<cuda::cplx><<<grid, threads_for(p_), shared_bytes(p_)>>>(tensor_, reinterpret_cast<cuda::cplx*>(factors_), reg, lattice, clip, tolerance, p_.schedule.snap_fix_weight, d);
     else
-      cuda::sweep_kernel<double><<<grid, threads_for(p_), shared_bytes(p_)>>>(tensor_, factors_, reg, lattice, clip, d);
+      cuda::sweep_kernel<double><<<grid, threads_for(p_), shared_bytes(p_)>>>(tensor_, factors_, reg, lattice, clip, tolerance, p_.schedule.snap_fix_weight, d);
     check(cudaGetLastError(), "sweep_kernel");
-    std::vector<double> out(states_.size() * 2);
+    std::vector<double> out(states_.size() * 3);
     check(cudaMemcpy(out.data(), d, out.size() * sizeof(double), cudaMemcpyDeviceToHost), "residuals");
     cudaFree(d);
     return out;
@@ -387,9 +498,10 @@ private:
     const dim3 grid(static_cast<unsigned>(states_.size()));
     if (p_.complex)
       cuda::advance_kernel<cuda::cplx><<<grid, threads_for(p_), shared_bytes(p_)>>>(
-          tensor_, p_.schedule, dstates_, reinterpret_cast<cuda::cplx*>(factors_), sweeps);
+          tensor_, p_.schedule, dstates_, reinterpret_cast<cuda::cplx*>(factors_), reinterpret_cast<cuda::cplx*>(relaxed_), sweeps);
     else
-      cuda::advance_kernel<double><<<grid, threads_for(p_), shared_bytes(p_)>>>(tensor_, p_.schedule, dstates_, factors_, sweeps);
+      cuda::advance_kernel<double><<<grid, threads_for(p_), shared_bytes(p_)>>>(tensor_, p_.schedule, dstates_, factors_,
+                                                                                relaxed_, sweeps);
     check(cudaGetLastError(), "advance_kernel launch");
     check(cudaDeviceSynchronize(), "advance_kernel");
   }
@@ -401,6 +513,7 @@ private:
   std::vector<void*> owned_;
   std::vector<SlotState> states_;
   double* factors_ = nullptr;
+  double* relaxed_ = nullptr;  // each slot's factors when its Relax phase ended
   SlotState* dstates_ = nullptr;
 };
 
@@ -414,8 +527,8 @@ std::unique_ptr<BatchDevice> make_cuda_batch(const BatchProblem& p, int device, 
   return std::make_unique<CudaBatch>(p, device, slots);
 }
 
-std::vector<double> cuda_sweep_all(BatchDevice& d, double reg, double lattice, double clip) {
-  return dynamic_cast<CudaBatch&>(d).sweep_all(reg, lattice, clip);
+std::vector<double> cuda_sweep_all(BatchDevice& d, double reg, double lattice, double clip, double tolerance) {
+  return dynamic_cast<CudaBatch&>(d).sweep_all(reg, lattice, clip, tolerance);
 }
 
 }  // namespace tdisc::search::numeric

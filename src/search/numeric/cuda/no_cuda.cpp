@@ -15,6 +15,6 @@ namespace {
 bool cuda_built() { return false; }
 CudaProbe probe_cuda(const BatchProblem&, int, long) { no_cuda(); }
 std::unique_ptr<BatchDevice> make_cuda_batch(const BatchProblem&, int, long) { no_cuda(); }
-std::vector<double> cuda_sweep_all(BatchDevice&, double, double, double) { no_cuda(); }
+std::vector<double> cuda_sweep_all(BatchDevice&, double, double, double, double) { no_cuda(); }
 
 }  // namespace tdisc::search::numeric
