@@ -33,6 +33,7 @@ bool Walker<F>::flip() {
   }
   this->flipped();
   if (F::is_zero(nb) || F::is_zero(nc)) {
+    if (params_.undo_dead_ends) keep_for_undo(-1, -1);
     std::vector<int> dead;
     if (F::is_zero(nb)) dead.push_back(i);
     else t_.sign[i] = static_cast<std::int8_t>(t_.sign[i] * F::normalize(nb)), t_.f[kb][i] = nb;

@@ -19,12 +19,22 @@ const params::Table& flip_table() {
        integer("plus_diff", d.walk.plus_diff, 0, 64, "plus transitions only while the rank is below the walker's best + plus_diff (in orbit classes for z3/s3; z3 above 4x4: up to the start rank unless given; s3 above 4x4: 64, plus_ceiling binds)"),
        integer("plus_ceiling", d.walk.plus_ceiling, 0, 1L << 20, "plus transitions only below this rank, 0: none (s3 above 4x4: n³, the anchor's PLUS_TRANSITION_LIMIT, unless given)"),
        boolean("reductions", d.walk.reductions, "apply reductions when two terms share two factors"),
+       boolean("undo_dead_ends", d.walk.undo_dead_ends,
+               "plain walks: a drop into a scheme with no flip (a flip-isolated vertex, e.g. Strassen² at 4x4:49 over GF2)\n"
+               "is recorded as a best and then undone, so the walk stays on the level above instead of plussing out of it"),
+       integer("kick_after", d.walk.kick_after, 0, 1L << 50,
+               "with undo_dead_ends: after this many undone drops since the walker's last best or kick, kick it:\n"
+               "kick_plus plus transitions at once, then kick_flips flips without reductions (0: no kicks)"),
+       integer("kick_plus", d.walk.kick_plus, 1, 64, "plus transitions in one kick"),
+       integer("kick_flips", d.walk.kick_flips, 0, 1L << 40, "flips without reductions after a kick"),
        integer("batch", d.batch, 1, 1 << 24, "moves between looks at the pool, the clock and the reporter"),
        integer("pool_size", static_cast<long>(d.pool_size), 1, 100000, "best states kept for restarts, per rank level"),
        integer("level_fill", static_cast<long>(d.level_fill), 1, 100000,
                "states a rank level needs before restarts draw from it (1: the lowest rank at once; more: a population per level)"),
        integer("restart_after", d.restart_after, 1, 1L << 50,
                "flips since a walker's last best before it restarts (z3/s3 walks: 5000000, above 4x4 the anchor's flip limit in class flips, unless given)"),
+       integer("dead_end_restart", d.dead_end_restart, 0, 1L << 50,
+               "with undo_dead_ends: a walker restarts after this many undone drops since its last best (0: off)"),
        number("adopt", d.adopt, 0, 1, "chance that a walker jumps to a better pool state when one appears"),
        number("fresh", d.fresh, 0, 1, "chance that a due restart goes back to the start scheme (z3/s3 walks: 1 unless given)"),
        integer("max_flips", d.max_flips, 0, 1L << 50, "flips per walker, 0: no limit (exactly reproducible runs)"),
@@ -70,12 +80,17 @@ FlipParams parse_flip_params(const nlohmann::json& p) {
   f.walk.plus_diff = p.value("plus_diff", f.walk.plus_diff);
   f.walk.plus_ceiling = p.value("plus_ceiling", f.walk.plus_ceiling);
   f.walk.reductions = p.value("reductions", f.walk.reductions);
+  f.walk.undo_dead_ends = p.value("undo_dead_ends", f.walk.undo_dead_ends);
+  f.walk.kick_after = p.value("kick_after", f.walk.kick_after);
+  f.walk.kick_plus = p.value("kick_plus", f.walk.kick_plus);
+  f.walk.kick_flips = p.value("kick_flips", f.walk.kick_flips);
   f.walk.pick_by_factor = p.value("pick", std::string("pair")) == "factor";
   f.batch = p.value("batch", f.batch);
   f.pool_size = p.value("pool_size", f.pool_size);
   f.level_fill = p.value("level_fill", f.level_fill);
   f.restart_after = p.value("restart_after", f.restart_after);
   f.adopt = p.value("adopt", f.adopt);
+  f.dead_end_restart = p.value("dead_end_restart", f.dead_end_restart);
   f.fresh = p.value("fresh", f.fresh);
   f.max_flips = p.value("max_flips", f.max_flips);
   f.lift_steps = p.value("lift_steps", f.lift_steps);

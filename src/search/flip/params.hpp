@@ -18,6 +18,8 @@ struct FlipParams {
   size_t level_fill = 1;           // states a rank level needs before restarts draw from it (pool.hpp;
                                    //   1: the lowest rank at once; more: a population per level)
   long restart_after = 50000000;   // flips without a walker improving before it restarts from the pool
+  long dead_end_restart = 0;       // undo_dead_ends: restart a walker after this many undone drops since its
+                                   //   last best (it circles an isolated scheme); 0: only restart_after
   double fresh = 0.0;              // chance that a due restart goes back to the start scheme instead of the pool
   double adopt = 0.5;              // chance that a walker jumps to a better pool state when one appears
   long max_flips = 0;              // per walker; 0: no limit (tests use it for exact reproducibility)

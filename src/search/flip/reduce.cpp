@@ -18,6 +18,7 @@ void Walker<F>::reduce() {
   bool ok = true;
   Vec c = F::add(scale<F>(t_.f[differing][a], t_.sign[a]), scale<F>(t_.f[differing][b], t_.sign[b]), ok);
   if (!ok) return;  // ZT: the merged factor would hold ±2
+  if (params_.undo_dead_ends) keep_for_undo(a, b);
   if (F::is_zero(c)) {
     remove_terms({a, b});
     return;

@@ -97,7 +97,7 @@ private:
     }
     pool_.offer(w.best(), w.rng());
     long reported = 0, last_lift = 0;
-    int last_best = w.best_rank(), seen_pool = pool_.rank();
+    int last_best = w.best_rank(), seen_pool = pool_.rank(), last_dead = INT_MAX;
     while (!reporter_.stop_requested()) {
       for (int b = 0; b < params_.batch; ++b) w.step();
       reporter_.add("flips", static_cast<double>(w.flips() - reported));
@@ -107,6 +107,11 @@ private:
         last_best = w.best_rank();
         pool_.offer(w.best(), w.rng());
         improved(w.best());
+      }
+      // a flip-isolated scheme that undo_dead_ends took back is a result, but no restart point
+      if (const int d = w.dead_best().rank(); d > 0 && d < last_dead) {
+        last_dead = d;
+        improved(w.dead_best());
       }
       // Whether a mod-p scheme lifts depends on where in its basin it sits: a walker that stays at
       // its best rank below the run's best characteristic-0 rank tries its current state now and then.
@@ -131,7 +136,8 @@ private:
     int pr = pool_.rank();
     bool adopt = pr < w.best_rank() && pr != seen_pool && w.rng().unit() < params_.adopt;
     seen_pool = pr;
-    if (adopt || w.flips_since_best() > params_.restart_after) {
+    const bool trapped = params_.dead_end_restart > 0 && w.dead_ends_since_best() > params_.dead_end_restart;
+    if (adopt || trapped || w.flips_since_best() > params_.restart_after) {
       // a stalled walker goes back to the start now and then: the pool's basin may be a dead end
       if (!adopt && w.rng().unit() < params_.fresh) w.load(start_);
       else w.load(pool_.sample(w.rng()));

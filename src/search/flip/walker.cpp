@@ -81,6 +81,7 @@ void Walker<F>::remove_terms(std::vector<int> dead) {
     t_.sign.pop_back();
   }
   rebuild();
+  if (params_.undo_dead_ends && undo_dead_end()) return;
   this->dropped(static_cast<int>(dead.size()));
 }
 

@@ -39,6 +39,9 @@ private:
   void rebuild();                         // index and pending reductions from scratch
   void set_factor(int kind, int t, Vec v);  // v normalised and non-zero; keeps the index
   void remove_terms(std::vector<int> dead);  // drops terms, then rebuilds
+  // dead_end.cpp (undo_dead_ends): the scheme before a drop, and the undo when the drop left no flip.
+  void keep_for_undo(int a, int b);  // before a reduction of the pair (a, b) or a flip that zeroes a factor
+  bool undo_dead_end();              // after the drop: true when it was undone
 
   using Core::format_;
   using Core::params_;
@@ -47,6 +50,8 @@ private:
   PairIndex pairs_;                          // every (kind, term, term) sharing a factor
   std::array<Buckets<Vec>, 3> buckets_;      // terms by equal factor, per kind
   std::vector<std::pair<int, int>> pending_;  // term pairs sharing two factors
+  Terms<F> before_drop_;                      // the scheme before the last drop (undo_dead_ends only)
+  std::pair<int, int> drop_pair_{-1, -1};     //   and the reduced pair, struck off after an undo
 };
 
 }  // namespace tdisc::search::flip
