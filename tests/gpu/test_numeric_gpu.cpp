@@ -12,6 +12,7 @@
 #include "tests/numeric/perturbed.hpp"
 #include "src/search/numeric/numeric_engine.hpp"
 #include "tests/numeric/recording_reporter.hpp"
+#include "tests/numeric/snap_problem.hpp"
 
 using namespace tdisc;
 using namespace tdisc::search;
@@ -117,10 +118,8 @@ TEST_CASE("GPU snap-phase sweep (U, V held on the lattice within a tolerance) eq
 TEST_CASE("GPU snap phase moves near-misses of 2x2:7 onto the lattice, as the CPU reference does", "[gpu][numeric]") {
   const Target target{*parse_format("2x2x2"), 7, Ring::Q};
   const MatmulTensor t = matmul_tensor(target.format);
-  Params p = resolve(nlohmann::json{{"lattice", "ternary"}}, target);
-  BatchProblem bp = batch_problem(t, 7, p);
-  bp.schedule.sweeps = 200, bp.schedule.stall = 200, bp.schedule.noise_start = 0, bp.schedule.reg_start = 1e-6;
-  bp.schedule.lattice_steps = 0, bp.schedule.relax_steps = 1, bp.schedule.snap_steps = 300;
+  const Params p = test::snap_test_params(target);
+  BatchProblem bp = test::snap_test_problem(t, p);
   const int slots = 8;
   auto gpu = make_cuda_batch(bp, 0, slots);
   auto ref = make_reference_batch(bp, slots);

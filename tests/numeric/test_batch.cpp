@@ -15,6 +15,7 @@
 #include "tests/support.hpp"
 #include "tests/numeric/perturbed.hpp"
 #include "tests/numeric/recording_reporter.hpp"
+#include "tests/numeric/snap_problem.hpp"
 
 using namespace tdisc;
 using namespace tdisc::search;
@@ -387,10 +388,8 @@ TEST_CASE("reference batch: the snap phase moves near-misses of 2x2:7 onto the l
   // relaxed points off the lattice, both brought onto it; one slot stalls in phase 1.)
   const Target target{*parse_format("2x2x2"), 7, Ring::Q};
   const MatmulTensor t = matmul_tensor(target.format);
-  Params p = resolve(nlohmann::json{{"lattice", "ternary"}}, target);
-  BatchProblem b = batch_problem(t, 7, p);
-  b.schedule.sweeps = 200, b.schedule.stall = 200, b.schedule.noise_start = 0, b.schedule.reg_start = 1e-6;
-  b.schedule.lattice_steps = 0, b.schedule.relax_steps = 1, b.schedule.snap_steps = 300;
+  const Params p = test::snap_test_params(target);
+  BatchProblem b = test::snap_test_problem(t, p);
   const int slots = 8;
   auto dev = make_reference_batch(b, slots);
   for (int s = 0; s < slots; ++s) dev->start(s, s, 1, pack(b, test::perturbed<double>(test::strassen(), 0.5, 40 + s)));

@@ -266,21 +266,11 @@ int main(int argc, char** argv) {
   std::printf("device %s, cuBLAS %d, dtype %s, reps %d, warm-up %d, seed %llu\n", gpu, version, o.f64 ? "f64" : "f32",
               o.reps, o.warmup, o.seed);
   std::FILE* json = std::fopen(o.json.empty() ? "/dev/null" : o.json.c_str(), "w");
-  std::string cmd, load = "?";  // provenance: command line, date, load, commit (TDISC_COMMIT, set by gemm_lib.sh)
-  for (int i = 0; i < argc; ++i) cmd += (i ? " " : "") + std::string(argv[i]);
-  if (std::FILE* la = std::fopen("/proc/loadavg", "r")) {
-    char buf[64] = {0};
-    if (std::fgets(buf, sizeof buf, la)) load = std::string(buf, std::strcspn(buf, "\n"));
-    std::fclose(la);
-  }
-  char date[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  const char* commit = std::getenv("TDISC_COMMIT");
+  const RunProvenance run = run_provenance(argc, argv);
   std::fprintf(json, "{\n  \"device\": \"%s\", \"cublas\": %d, \"dtype\": \"%s\", \"reps\": %d, \"warmup\": %d, \"seed\": %llu,\n"
                      "  \"date\": \"%s\", \"command\": \"%s\", \"loadavg\": \"%s\", \"commit\": \"%s\", \"rotate\": %s,\n  \"rows\": [\n",
-               gpu, version, o.f64 ? "f64" : "f32", o.reps, o.warmup, o.seed, date, cmd.c_str(), load.c_str(),
-               commit ? commit : "", o.rotate ? "true" : "false");
+               gpu, version, o.f64 ? "f64" : "f32", o.reps, o.warmup, o.seed, run.date.c_str(), run.command.c_str(),
+               run.load.c_str(), run.commit.c_str(), o.rotate ? "true" : "false");
   std::vector<double> speedups;
   for (size_t i = 0; i < o.shapes.size(); ++i) {
     if (o.f64) run_shape<double>(h, o, o.shapes[i], (size_t)l2, json, i == 0, speedups);

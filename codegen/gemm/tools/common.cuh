@@ -7,6 +7,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
 #include <vector>
 
 #include "tdisc/gemm.h"
@@ -116,4 +119,25 @@ inline double sampled_error(const std::vector<double>& got, const std::vector<do
   double num = 0, den = 0;
   for (size_t q = 0; q < got.size(); ++q) num += (got[q] - ref[q]) * (got[q] - ref[q]), den += ref[q] * ref[q];
   return std::sqrt(num / den);
+}
+
+// What a benchmark JSON records about its run: the command line, the UTC date, the load average and
+// the commit (TDISC_COMMIT, set by bench/gemm_lib.sh; empty when unset).
+struct RunProvenance {
+  std::string command, date, load = "?", commit;
+};
+inline RunProvenance run_provenance(int argc, char** argv) {
+  RunProvenance p;
+  for (int i = 0; i < argc; ++i) p.command += (i ? " " : "") + std::string(argv[i]);
+  if (std::FILE* la = std::fopen("/proc/loadavg", "r")) {
+    char buf[64] = {0};
+    if (std::fgets(buf, sizeof buf, la)) p.load = std::string(buf, std::strcspn(buf, "\n"));
+    std::fclose(la);
+  }
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  p.date = date;
+  if (const char* c = std::getenv("TDISC_COMMIT")) p.commit = c;
+  return p;
 }

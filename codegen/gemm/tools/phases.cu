@@ -360,23 +360,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "tdisc_gemm_phases: cannot write %s\n", b.o.json.c_str());
     return 1;
   }
-  std::string cmd, load = "?";
-  for (int i = 0; i < argc; ++i) cmd += (i ? " " : "") + std::string(argv[i]);
-  if (std::FILE* la = std::fopen("/proc/loadavg", "r")) {
-    char buf[64] = {0};
-    if (std::fgets(buf, sizeof buf, la)) load = std::string(buf, std::strcspn(buf, "\n"));
-    std::fclose(la);
-  }
-  char date[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  const char* commit = std::getenv("TDISC_COMMIT");
+  const RunProvenance run = run_provenance(argc, argv);
   int cublas_version = 0;
   CB(cublasGetVersion(b.h, &cublas_version));
   std::fprintf(json, "{\"tool\": \"tdisc_gemm_phases\", \"date\": \"%s\", \"device\": \"%s\", \"cublas\": %d, "
                      "\"commit\": \"%s\", \"command\": \"%s\", \"loadavg\": \"%s\", \"n\": %lld, \"reps\": %d, "
                      "\"seeds\": [20261123, 20261124], \"series\": [\n",
-               date, prop.name, cublas_version, commit ? commit : "", cmd.c_str(), load.c_str(), n, b.o.reps);
+               run.date.c_str(), prop.name, cublas_version, run.commit.c_str(), run.command.c_str(), run.load.c_str(), n,
+               b.o.reps);
   for (size_t q = 0; q < b.t.s.size(); ++q) {
     const Series& s = b.t.s[q];
     std::printf("%-48s %9.3f ms  spread %5.1f %%  (min %.3f max %.3f)\n", s.name.c_str(), median(s.ms),

@@ -201,16 +201,16 @@ __device__ void add_noise(S* all, long entries, unsigned long long seed, long sw
   __syncthreads();
 }
 
-// ‖T − Σ_r a_r ⊗ b_r ⊗ c_r‖²_F, dense over (a, b, c).
-template <class S>
-__device__ double residual_sq(const DeviceTensor& t, S* F[3], double* red) {
+// ‖T − Σ_r f(a_r) ⊗ f(b_r) ⊗ f(c_r)‖²_F, dense over (a, b, c), with f applied to every factor entry.
+template <class S, class Entry>
+__device__ double residual_sq_of(const DeviceTensor& t, S* F[3], double* red, Entry f) {
   const int R = t.rank;
   double acc = 0;
   for (int e = threadIdx.x; e < t.d[0] * t.d[1]; e += blockDim.x) {
     const int a = e / t.d[1], b = e % t.d[1], c1 = t.c_of[e];
     for (int c = 0; c < t.d[2]; ++c) {
       S v = zero<S>();
-      for (int r = 0; r < R; ++r) v += F[0][a * R + r] * F[1][b * R + r] * F[2][c * R + r];
+      for (int r = 0; r < R; ++r) v += f(F[0][a * R + r]) * f(F[1][b * R + r]) * f(F[2][c * R + r]);
       if (c == c1) v -= from_real(1.0, v);
       acc += abs2(v);
     }
@@ -218,25 +218,19 @@ __device__ double residual_sq(const DeviceTensor& t, S* F[3], double* red) {
   return block_sum(acc, red);
 }
 
+// ‖T − Σ_r a_r ⊗ b_r ⊗ c_r‖²_F.
+template <class S>
+__device__ double residual_sq(const DeviceTensor& t, S* F[3], double* red) {
+  return residual_sq_of(t, F, red, [](S x) { return x; });
+}
+
 // ‖T − Σ_r snap(a_r) ⊗ snap(b_r) ⊗ snap(c_r)‖²_F: every factor entry replaced by its nearest lattice
 // point (handover.cpp rounded_residual on the host). Lattice values are multiples of ½, so each term
 // is a multiple of 1/64 and the sum is exact in double: 0 here means the snapped factors are a scheme.
 template <class S>
 __device__ double snapped_residual_sq(const DeviceTensor& t, S* F[3], double* red) {
-  const int R = t.rank;
-  double acc = 0;
-  for (int e = threadIdx.x; e < t.d[0] * t.d[1]; e += blockDim.x) {
-    const int a = e / t.d[1], b = e % t.d[1], c1 = t.c_of[e];
-    for (int c = 0; c < t.d[2]; ++c) {
-      S v = zero<S>();
-      for (int r = 0; r < R; ++r)
-        v += nearest_of(t.lattice, F[0][a * R + r]) * nearest_of(t.lattice, F[1][b * R + r]) *
-             nearest_of(t.lattice, F[2][c * R + r]);
-      if (c == c1) v -= from_real(1.0, v);
-      acc += abs2(v);
-    }
-  }
-  return block_sum(acc, red);
+  const int lattice = t.lattice;
+  return residual_sq_of(t, F, red, [lattice](S x) { return nearest_of(lattice, x); });
 }
 
 template <class S>
