@@ -27,23 +27,33 @@ merge() {  # the recipe's params with walk_ring GF2 (a recipe may not set anothe
   if [ "$p" = "{}" ]; then echo '{"walk_ring":"GF2"}'; else echo "{\"walk_ring\":\"GF2\",${p#\{}"; fi
 }
 
+# Calls "$1 LABEL PARAMS SEED DIR" for every recipe and seed, in the current shell.
+each_run() {
+  local fn=$1 line label s
+  while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    label=${line%% *}
+    for s in $SEEDS; do "$fn" "$label" "$(merge "${line#* }")" "$s" "$RUNS/$label-s$s"; done
+  done <<<"$RECIPES"
+}
+
+launch() {  # label params seed dir
+  rm -rf "$4"
+  "$TDISC" search --size 4x4 --rank 47 --ring GF2 --symmetry none --threads "$THREADS" --seed "$3" \
+    --time "${CAP}s" --params "$2" --out "$4" >"$4.log" 2>&1 &
+  pids+=($!)
+}
+
 started=$(date -u +%FT%TZ)
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 pids=()
-while IFS= read -r line; do
-  [ -n "$line" ] || continue
-  label=${line%% *}
-  params=$(merge "${line#* }")
-  for s in $SEEDS; do
-    dir=$RUNS/$label-s$s
-    rm -rf "$dir"
-    "$TDISC" search --size 4x4 --rank 47 --ring GF2 --symmetry none --threads "$THREADS" --seed "$s" \
-      --time "${CAP}s" --params "$params" --out "$dir" >"$RUNS/$label-s$s.log" 2>&1 &
-    pids+=($!)
-  done
-done <<<"$RECIPES"
-sleep $((CAP / 2)); load_mid=$(cut -d' ' -f1-3 /proc/loadavg)
+each_run launch
+# the load half-way through the cap, sampled beside the runs (they may all end sooner)
+(sleep $((CAP / 2)); cut -d' ' -f1-3 /proc/loadavg >"$RUNS/.load_mid") &
+sampler=$!
 for p in "${pids[@]}"; do wait "$p"; done
+kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
+load_mid=$(cat "$RUNS/.load_mid" 2>/dev/null || echo "runs ended before half the cap")
 
 # seconds at which the run's best first reached rank R (empty: never)
 reached() { grep -h '"event":"improved"' "$1/events.jsonl" 2>/dev/null | grep "\"rank\":$2," | head -1 |
@@ -51,24 +61,19 @@ reached() { grep -h '"event":"improved"' "$1/events.jsonl" 2>/dev/null | grep "\
 best() { grep -h '"event":"improved"' "$1/events.jsonl" 2>/dev/null | sed -n 's/.*"rank":\([0-9]*\),.*/\1/p' | sort -n | head -1; }
 flips() { grep -h '"event":"finished"' "$1/events.jsonl" 2>/dev/null | tail -1 | sed -n 's/.*"flips":\([0-9.e+]*\).*/\1/p'; }
 
+record() {  # label params seed dir
+  local label=$1 params=$2 s=$3 dir=$4 t49 t48 t47 b verified=false
+  t49=$(reached "$dir" 49); t48=$(reached "$dir" 48); t47=$(reached "$dir" 47); b=$(best "$dir")
+  if [ -f "$dir/best-r47.json" ] && "$TDISC" verify "$dir/best-r47.json" >/dev/null 2>&1; then verified=true; fi
+  total=$((total + 1)); [ -n "$t47" ] && hits47=$((hits47 + 1)); [ -n "$t48$t47" ] && hits48=$((hits48 + 1))
+  printf '%-10s seed %-3s best %-3s 49: %-8s 48: %-8s 47: %-8s verified %s\n' "$label" "$s" "${b:--}" "${t49:--}" "${t48:--}" "${t47:--}" "$verified"
+  [ -n "$runs" ] && runs+=","
+  runs+=$(printf '\n    {"recipe":"%s","params":%s,"seed":%s,"best":%s,"t49":%s,"t48":%s,"t47":%s,"r47_verified":%s,"flips":%s}' \
+    "$label" "$params" "$s" "${b:-null}" "${t49:-null}" "${t48:-null}" "${t47:-null}" "$verified" "$(flips "$dir" | grep . || echo null)")
+}
 runs=""
 hits47=0; hits48=0; total=0
-while IFS= read -r line; do
-  [ -n "$line" ] || continue
-  label=${line%% *}
-  params=$(merge "${line#* }")
-  for s in $SEEDS; do
-    dir=$RUNS/$label-s$s
-    t49=$(reached "$dir" 49); t48=$(reached "$dir" 48); t47=$(reached "$dir" 47); b=$(best "$dir")
-    verified=false
-    if [ -f "$dir/best-r47.json" ] && "$TDISC" verify "$dir/best-r47.json" >/dev/null 2>&1; then verified=true; fi
-    total=$((total + 1)); [ -n "$t47" ] && hits47=$((hits47 + 1)); [ -n "$t48$t47" ] && hits48=$((hits48 + 1))
-    printf '%-10s seed %-3s best %-3s 49: %-8s 48: %-8s 47: %-8s verified %s\n' "$label" "$s" "${b:--}" "${t49:--}" "${t48:--}" "${t47:--}" "$verified"
-    [ -n "$runs" ] && runs+=","
-    runs+=$(printf '\n    {"recipe":"%s","params":%s,"seed":%s,"best":%s,"t49":%s,"t48":%s,"t47":%s,"r47_verified":%s,"flips":%s}' \
-      "$label" "$params" "$s" "${b:-null}" "${t49:-null}" "${t48:-null}" "${t47:-null}" "$verified" "$(flips "$dir" | grep . || echo null)")
-  done
-done <<<"$RECIPES"
+each_run record
 echo "reached 47: $hits47 of $total runs; 48 or lower: $hits48 of $total (cap ${CAP}s, $THREADS threads each)"
 
 commit=${COMMIT:-$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)}
