@@ -418,3 +418,55 @@ TEST_CASE("reference batch: the snap phase moves near-misses of 2x2:7 onto the l
   CHECK(pulled >= 2);          // the noise left relaxed points off the lattice
   CHECK(pulled_on == pulled);  // and the snap phase brought every one onto it
 }
+
+namespace {
+// A device whose every restart is a near-miss after one launch, at its (random) starting point:
+// near-misses arrive far faster than one rounding thread can fail them.
+class InstantNearMisses : public BatchDevice {
+public:
+  InstantNearMisses(const BatchProblem& p, int slots) : states_(static_cast<size_t>(slots)), x_(states_.size()) {}
+  std::string name() const override { return "instant near-misses"; }
+  int slots() const override { return static_cast<int>(states_.size()); }
+  void start(int slot, long long restart, unsigned long long seed, const std::vector<double>& packed) override {
+    SlotState s;
+    s.seed = seed, s.restart = restart, s.phase = kContinuous;
+    states_[static_cast<size_t>(slot)] = s;
+    x_[static_cast<size_t>(slot)] = packed;
+  }
+  void idle(int slot) override { states_[static_cast<size_t>(slot)] = SlotState{}; }
+  const std::vector<SlotState>& advance(int sweeps) override {
+    for (SlotState& s : states_)
+      if (sweeps > 0 && slot_active(s)) s.phase = kNearMiss, s.continuous_residual = 1e-5, s.total += sweeps;
+    return states_;
+  }
+  std::vector<double> packed(int slot) override { return x_[static_cast<size_t>(slot)]; }
+  std::vector<double> relaxed(int slot) override { return x_[static_cast<size_t>(slot)]; }
+
+private:
+  std::vector<SlotState> states_;
+  std::vector<std::vector<double>> x_;
+};
+
+BatchTotals instant_run(long pool_limit) {
+  // 2x2 rank 6 does not exist: every rounding fails, none ends the run.
+  EngineConfig c = config(*parse_format("2x2x2"), 6, {{"restarts", 60}, {"gpu_pool_limit", pool_limit}});
+  test::RecordingReporter rep(Ring::Q, 60);
+  Run run(c, rep);
+  InstantNearMisses dev(batch_problem(run.matmul(), 6, run.parameters()), 4);
+  return run_batched(run, dev, 1);
+}
+}  // namespace
+
+TEST_CASE("batch driver: gpu_pool_limit holds finished slots back while near-misses wait, and loses none", "[fast][batch]") {
+  const BatchTotals free_run = instant_run(0), bounded = instant_run(2);
+  INFO(free_run.to_json().dump() << "\n" << bounded.to_json().dump());
+  // Without a limit the device outruns the rounding thread and the pool grows with the restarts.
+  CHECK(free_run.parked_peak > 2 + 4);
+  // With one, a slot refills only while fewer than 2 wait: at most 2 + one per slot ever park.
+  CHECK(bounded.parked_peak <= 2 + 4);
+  for (const BatchTotals& t : {free_run, bounded}) {  // every restart still runs and is rounded
+    CHECK(t.started == 60);
+    CHECK(t.near_misses == 60);
+    CHECK(t.completed() == 60);
+  }
+}

@@ -24,6 +24,7 @@ nlohmann::json BatchTotals::to_json() const {
           {"rounding", {{"found", found}, {"repair_failed", repair_failed},
                         {"rounding_failed", rounding_failed}, {"stopped", stopped}}},
           {"completed", completed()},
+          {"parked_peak", parked_peak},
           {"cut_off", {{"running", cut_off_running}, {"parked", cut_off_parked}, {"rounding", stopped}}}};
 }
 
@@ -61,10 +62,11 @@ public:
       bool busy = false;
       for (int slot = 0; slot < dev_.slots(); ++slot) {
         count_sweeps(slot, st[slot]);
-        if (st[slot].phase == kNearMiss) park(slot, st[slot]), assign(slot);
-        else if (st[slot].phase == kStalled) stalled(slot, st[slot]), assign(slot);
+        if (st[slot].phase == kNearMiss) park(slot, st[slot]), refill(slot);
+        else if (st[slot].phase == kStalled) stalled(slot, st[slot]), refill(slot);
       }
       if (!run_.stopping()) hand_over_parked();
+      if (!run_.stopping()) wake_waiting();
       for (int slot = 0; slot < dev_.slots(); ++slot) busy = busy || st[slot].phase != kIdle;
       parked_ = static_cast<long>(pool_.size());
       if (!busy && pool_.empty() && queue_.pending() == 0) break;
@@ -91,6 +93,30 @@ private:
     ++totals_.started;
   }
 
+  // A finished slot takes the next restart, unless the host pool of near-misses is at its limit
+  // (gpu_pool_limit): then it waits, idle, so that no restart starts whose near-miss could not be
+  // rounded; the other slots go on.
+  void refill(int slot) {
+    if (pool_full()) {
+      dev_.idle(slot);
+      waiting_.push_back(slot);
+      return;
+    }
+    assign(slot);
+  }
+
+  bool pool_full() const {
+    const long limit = run_.parameters().gpu_pool_limit;
+    return limit > 0 && static_cast<long>(pool_.size()) >= limit;
+  }
+
+  void wake_waiting() {
+    while (!waiting_.empty() && !pool_full()) {
+      assign(waiting_.back());
+      waiting_.pop_back();
+    }
+  }
+
   void count_sweeps(int slot, const SlotState& s) {
     if (s.restart < 0) return;
     std::lock_guard lock(m_);
@@ -113,6 +139,7 @@ private:
     pool_.push_back(NearMiss{static_cast<long>(s.restart), std::move(x), s.continuous_residual, s.total, key});
     std::lock_guard lock(m_);
     ++totals_.near_misses;
+    totals_.parked_peak = std::max(totals_.parked_peak, static_cast<long>(pool_.size()));
     if (s.relaxed_snapped <= kSnappedZero) ++totals_.snapped_relaxed;
     else if (zero) ++totals_.snapped_pulled;
     else if (fits) ++totals_.snap_fits;
@@ -187,6 +214,7 @@ private:
     e["device"] = dev_.name();
     e["slots"] = dev_.slots();
     e["parked"] = parked_.load();  // near-misses waiting on the host for a free rounding thread
+    e["waiting_slots"] = static_cast<long>(waiting_.size());  // slots held back by gpu_pool_limit
     double best = run_.best_residual_so_far();
     e["best_residual"] = std::isfinite(best) ? best : -1.0;
     run_.reporter().event(e);
@@ -200,6 +228,7 @@ private:
   int threads_;
   std::vector<long> seen_;  // sweeps of each slot's restart already counted
   std::vector<NearMiss> pool_;  // near-misses waiting for a rounding thread (driver thread only)
+  std::vector<int> waiting_;    // idle slots held back while the pool is at gpu_pool_limit
   std::mutex m_;
   BatchTotals totals_;
   Clock::time_point started_ = Clock::now();

@@ -19,6 +19,7 @@ struct BatchTotals {
   long found = 0, repair_failed = 0, rounding_failed = 0, stopped = 0;
   // At the stop: slots still in phases 1–2, and near-misses still waiting on the host (never rounded).
   long cut_off_running = 0, cut_off_parked = 0;
+  long parked_peak = 0;  // most near-misses waiting on the host at once (bounded by gpu_pool_limit + slots)
   // Restarts that ran to an end of their own: stalled (any reason) or rounded to an outcome.
   long completed() const;
   nlohmann::json to_json() const;
