@@ -19,7 +19,8 @@ if [ "${1:-}" = "--stage" ]; then
   set -e
   dir=${2:?stage directory}
   rm -rf "$dir" && mkdir -p "$dir/lib"
-  cp build/ci/tdisc build/ci/tests/tests_gpu build/ci/tests/tests_numeric bench/numeric_gpu.sh "$dir/"
+  build=${BUILD:-build/ci}  # e.g. a build configured with -DTDISC_MARCH=x86-64-v4 for an AVX-512 host
+  cp "$build/tdisc" "$build/tests/tests_gpu" "$build/tests/tests_numeric" bench/numeric_gpu.sh "$dir/"
   for b in "$dir/tdisc" "$dir/tests_gpu" "$dir/tests_numeric"; do
     ldd "$b" | awk '/=> \// {print $3}' | grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*|libcu[^/]*|libnv[^/]*)\.so' |
       xargs -r -I{} cp -Lu {} "$dir/lib/"
