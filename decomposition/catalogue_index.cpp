@@ -1,6 +1,8 @@
 // algorithms/INDEX.md: our best rank per format and ring beside the best known rank (fmm_sota.json,
 // the FMM catalogue of Sedoglavic et al.; origin in algorithms/best-known/ORIGIN.md), then every catalogued file with its provenance.
+#include <algorithm>
 #include <array>
+#include <set>
 
 #include "decomposition/catalogue.hpp"
 
@@ -45,6 +47,20 @@ std::string header() {
          "mod-2 schemes fall below it); — means no scheme in the catalogue.\n\n";
 }
 
+std::string summary_row(const std::vector<CatalogueEntry>& all, const std::map<Format, int>& known, const Format& f) {
+  auto it = known.find(f);
+  std::optional<int> k = it == known.end() ? std::nullopt : std::optional<int>(it->second);
+  std::string t = "| " + f.str() + " | " + (k ? std::to_string(*k) : std::string("?")) + " |";
+  for (Ring r : kIndexRings) {
+    t += ' ';
+    t += rank_cell(all, f, r, k);
+    t += " |";
+  }
+  return t + "\n";
+}
+
+// Rows for every sorted format up to max_dim, then for the larger formats the catalogue holds
+// (6x6x6, …), in order.
 std::string summary_table(const std::vector<CatalogueEntry>& all, const std::map<Format, int>& known, int max_dim) {
   std::string t = "| format | best known |";
   for (Ring r : kIndexRings) {
@@ -57,22 +73,14 @@ std::string summary_table(const std::vector<CatalogueEntry>& all, const std::map
   t += "\n";
   for (int n = 2; n <= max_dim; ++n)
     for (int m = n; m <= max_dim; ++m)
-      for (int p = m; p <= max_dim; ++p) {
-        Format f{n, m, p};
-        auto it = known.find(f);
-        std::optional<int> k = it == known.end() ? std::nullopt : std::optional<int>(it->second);
-        t += "| ";
-        t += f.str();
-        t += " | ";
-        t += k ? std::to_string(*k) : std::string("?");
-        t += " |";
-        for (Ring r : kIndexRings) {
-          t += ' ';
-          t += rank_cell(all, f, r, k);
-          t += " |";
-        }
-        t += "\n";
-      }
+      for (int p = m; p <= max_dim; ++p) t += summary_row(all, known, Format{n, m, p});
+  std::set<std::array<int, 3>> beyond;
+  for (const CatalogueEntry& e : all) {
+    std::array<int, 3> d{e.format.n, e.format.m, e.format.p};
+    std::sort(d.begin(), d.end());
+    if (d[2] > max_dim) beyond.insert(d);
+  }
+  for (const auto& d : beyond) t += summary_row(all, known, Format{d[0], d[1], d[2]});
   return t;
 }
 

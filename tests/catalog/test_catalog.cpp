@@ -102,6 +102,7 @@ TEST_CASE("the catalogue holds the named classics and the headline schemes", "[f
   CHECK(rank_over({4, 4, 4}, Ring::QI) == 48);
   CHECK(rank_over({4, 4, 4}, Ring::GF2) == 47);
   CHECK(rank_over({5, 5, 5}, Ring::QI) <= 93);
+  CHECK(rank_over({6, 6, 6}, Ring::ZT) == 153);  // tdisc's own: s3 walk over GF2, Hensel-lifted
   int named = 0;
   for (const auto& e : all)
     for (const char* n : {"Strassen", "Strassen-Winograd", "Laderman", "Strassen x Strassen"}) named += e.name == n;
@@ -117,6 +118,17 @@ TEST_CASE("INDEX.md is up to date with the catalogue", "[fast][catalog]") {
   auto r = test::run_tdisc("catalog index --check");
   INFO(r.err);
   CHECK(r.code == 0);
+}
+
+TEST_CASE("INDEX.md's summary has a row for each larger format the catalogue holds", "[fast][catalog]") {
+  const std::string dir = test::source_path("algorithms");
+  std::vector<CatalogueEntry> all = read_catalogue(dir);
+  const std::map<Format, int> known{{Format{6, 6, 6}, 153}, {Format{2, 2, 2}, 7}};
+  const std::string with = index_markdown(all, known);
+  CHECK(with.find("| 6x6x6 | 153 | 153 ✓ | 153 ✓ | 153 ✓ | 153 ✓ | 153 ✓ | 153 ✓ |") != std::string::npos);
+  CHECK(with.find("| 2x2x2 | 7 | 7 ✓") != std::string::npos);
+  std::erase_if(all, [](const CatalogueEntry& e) { return e.format.p == 6; });
+  CHECK(index_markdown(all, known).find("| 6x6x6 |") == std::string::npos);  // no scheme, no row
 }
 
 TEST_CASE("catalog best picks the lowest rank usable over the ring", "[fast][catalog]") {
