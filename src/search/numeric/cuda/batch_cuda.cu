@@ -28,9 +28,10 @@ __device__ double block_sum(double v, double* red) {
   return total;
 }
 
-// G = (YᴴY)∘(ZᴴZ) + damp·I, lower triangle (G is Hermitian); G(r,s) at G[r·R+s].
-template <class S>
-__device__ void normal_matrix(const DeviceTensor& t, int q, const S* Y, const S* Z, S* G, double damp) {
+// G = (YᴴY)∘(ZᴴZ) + diag(damp(r)), lower triangle (G is Hermitian); G(r,s) at G[r·R+s]. damp(r)
+// is one value for a whole factor (ALS) or one per term (the snap phase's held entries of a row).
+template <class S, class Damp>
+__device__ void normal_matrix(const DeviceTensor& t, int q, const S* Y, const S* Z, S* G, Damp damp) {
   const int R = t.rank, J = t.d[(q + 1) % 3], K = t.d[(q + 2) % 3];
   for (int e = threadIdx.x; e < R * R; e += blockDim.x) {
     const int r = e / R, s = e % R;
@@ -39,7 +40,7 @@ __device__ void normal_matrix(const DeviceTensor& t, int q, const S* Y, const S*
     for (int j = 0; j < J; ++j) gy += cj(Y[j * R + r]) * Y[j * R + s];
     for (int k = 0; k < K; ++k) gz += cj(Z[k * R + r]) * Z[k * R + s];
     S g = gy * gz;
-    if (r == s) g += from_real(damp, g);
+    if (r == s) g += from_real(damp(r), g);
     G[e] = g;
   }
 }
@@ -122,22 +123,13 @@ __device__ void update_factor_held(const DeviceTensor& t, int q, S* F[3], S* G, 
   S* X = F[q];
   const S* Y = F[(q + 1) % 3];
   const S* Z = F[(q + 2) % 3];
-  const int R = t.rank, J = t.d[(q + 1) % 3], K = t.d[(q + 2) % 3];
+  const int R = t.rank;
   for (int x = 0; x < t.d[q]; ++x) {
     S* row = X + x * R;
     for (int r = threadIdx.x; r < R; r += blockDim.x)
       weight[r] = lattice_distance(t.lattice, row[r]) <= tolerance ? fix_weight : w.lattice;
     __syncthreads();
-    for (int e = threadIdx.x; e < R * R; e += blockDim.x) {
-      const int r = e / R, s = e % R;
-      if (s > r) continue;
-      S gy = zero<S>(), gz = zero<S>();
-      for (int j = 0; j < J; ++j) gy += cj(Y[j * R + r]) * Y[j * R + s];
-      for (int k = 0; k < K; ++k) gz += cj(Z[k * R + r]) * Z[k * R + s];
-      S g = gy * gz;
-      if (r == s) g += from_real(w.reg + weight[r], g);
-      G[e] = g;
-    }
+    normal_matrix(t, q, Y, Z, G, [&](int r) { return w.reg + weight[r]; });
     for (int r = threadIdx.x; r < R; r += blockDim.x) {
       S m = zero<S>();
       for (int k = t.offsets[q][x]; k < t.offsets[q][x + 1]; ++k) {
@@ -162,7 +154,7 @@ __device__ void update_factor(const DeviceTensor& t, int q, S* F[3], S* G, StepW
   const S* Y = F[(q + 1) % 3];
   const S* Z = F[(q + 2) % 3];
   const double damp = w.reg + w.lattice;
-  normal_matrix(t, q, Y, Z, G, damp > 0 ? damp : 1e-12);
+  normal_matrix(t, q, Y, Z, G, [=](int) { return damp > 0 ? damp : 1e-12; });
   right_hand_sides(t, q, X, Y, Z, w.lattice);
   __syncthreads();
   factorise(G, t.rank);
