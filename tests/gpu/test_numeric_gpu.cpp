@@ -124,7 +124,7 @@ TEST_CASE("GPU snap phase moves near-misses of 2x2:7 onto the lattice, as the CP
   auto gpu = make_cuda_batch(bp, 0, slots);
   auto ref = make_reference_batch(bp, slots);
   for (int s = 0; s < slots; ++s) {
-    const std::vector<double> start = pack(bp, test::perturbed<double>(test::strassen(), 0.5, 40 + s));
+    const std::vector<double> start = test::snap_test_start(bp, s);
     gpu->start(s, s, 1, start);
     ref->start(s, s, 1, start);
   }

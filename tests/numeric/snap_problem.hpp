@@ -7,6 +7,7 @@
 
 #include "src/search/numeric/batch_engine.hpp"
 #include "src/search/numeric/batch_pack.hpp"
+#include "tests/numeric/perturbed.hpp"
 
 namespace tdisc::test {
 
@@ -20,6 +21,11 @@ inline search::numeric::BatchProblem snap_test_problem(const search::numeric::Ma
   b.schedule.sweeps = 200, b.schedule.stall = 200, b.schedule.noise_start = 0, b.schedule.reg_start = 1e-6;
   b.schedule.lattice_steps = 0, b.schedule.relax_steps = 1, b.schedule.snap_steps = 300;
   return b;
+}
+
+// Slot s's start (packed): Strassen with noise 0.5 on every entry, seed 40 + s.
+inline std::vector<double> snap_test_start(const search::numeric::BatchProblem& b, int s) {
+  return search::numeric::pack(b, perturbed<double>(strassen(), 0.5, 40 + static_cast<unsigned>(s)));
 }
 
 }  // namespace tdisc::test

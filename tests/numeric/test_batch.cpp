@@ -392,7 +392,7 @@ TEST_CASE("reference batch: the snap phase moves near-misses of 2x2:7 onto the l
   BatchProblem b = test::snap_test_problem(t, p);
   const int slots = 8;
   auto dev = make_reference_batch(b, slots);
-  for (int s = 0; s < slots; ++s) dev->start(s, s, 1, pack(b, test::perturbed<double>(test::strassen(), 0.5, 40 + s)));
+  for (int s = 0; s < slots; ++s) dev->start(s, s, 1, test::snap_test_start(b, s));
   std::vector<SlotState> st;
   for (int k = 0; k < 40; ++k) st = dev->advance(25);
   int near = 0, pulled = 0, pulled_on = 0;
