@@ -2,12 +2,13 @@
 # Installs the Debian packages tdisc builds with, if any is missing (idempotent; root or sudo).
 # Why each: Eigen (exact-scalar linear algebra), Boost.Program_options (CLI), nlohmann/json (files),
 # libcurl (LLM client), Catch2 (tests), GMP (exact rationals: faster and safer than hand-rolled
-# bignums), OpenSSL's libcrypto (sha256 of schemes), zlib (reading .npz archives), Open MPI (distributed
+# bignums), OpenSSL's libcrypto (sha256 of schemes), zlib (reading .npz archives), simdjson (the report reads
+# events.jsonl of a million lines within its time budget), Open MPI (distributed
 # search), clang + libFuzzer (fuzzing harness), Chromium (headless browser tests of reports), ccache
 # (rebuilds across worktrees and presets reuse objects; used only when present).
 set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config git libeigen3-dev libboost-program-options-dev libboost-dev
-          nlohmann-json3-dev libcurl4-openssl-dev libssl-dev catch2 libgmp-dev zlib1g-dev
+          nlohmann-json3-dev libcurl4-openssl-dev libssl-dev catch2 libgmp-dev zlib1g-dev libsimdjson-dev
           libopenmpi-dev openmpi-bin clang libfuzzer-14-dev chromium ccache)
 missing=()
 for p in "${packages[@]}"; do
