@@ -72,6 +72,30 @@ long Program::additions() const {
   return n;
 }
 
+std::vector<LinearForm> expand(const Program& prog) {
+  std::vector<std::map<int, Coeff>> temps;  // temp t over the inputs
+  auto over_inputs = [&](const LinearForm& f) {
+    std::map<int, Coeff> sum;
+    for (const Term& t : f) {
+      if (t.var < prog.inputs) {
+        sum[t.var] += t.coeff;
+        continue;
+      }
+      for (const auto& [var, c] : temps[static_cast<size_t>(t.var - prog.inputs)]) sum[var] += t.coeff * c;
+    }
+    std::erase_if(sum, [](const auto& kv) { return kv.second.is_zero(); });
+    return sum;
+  };
+  for (const LinearForm& f : prog.temps) temps.push_back(over_inputs(f));
+  std::vector<LinearForm> out;
+  for (const LinearForm& f : prog.outputs) {
+    LinearForm g;
+    for (const auto& [var, c] : over_inputs(f)) g.push_back({var, c});
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
 Program plain_program(int inputs, std::vector<LinearForm> outputs) {
   Program p;
   p.inputs = inputs;

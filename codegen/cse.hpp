@@ -30,6 +30,8 @@ bool exact_scale(const Coeff& c);
 // factor ±2^k, so no rounding is introduced) in at least two forms, most frequent first, until no
 // pair repeats.
 Program share_subexpressions(int inputs, std::vector<LinearForm> outputs);
+// Each output written out over the inputs alone (temps substituted), terms sorted, zeros dropped.
+std::vector<LinearForm> expand(const Program& prog);
 // The program with nothing shared (for comparison and tests).
 Program plain_program(int inputs, std::vector<LinearForm> outputs);
 

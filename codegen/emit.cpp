@@ -96,10 +96,11 @@ std::string stage_text(const Plan& plan, size_t s) {
   out << "// ---- stage " << s << ": <" << f.n << "," << f.m << "," << f.p << "> rank " << R << " (" << st.levels
       << " level" << (st.levels > 1 ? "s" : "") << " merged); additions A " << st.a_prog.additions() << ", B "
       << st.b_prog.additions() << ", C " << st.c_prog.additions() << " ----\n";
-  out << kernel(b, id + "_form_a", "ALL", na, R, operand_body(st.a_prog, st.a_ops, d));
-  out << kernel(b, id + "_form_b", "ALL", nb, R, operand_body(st.b_prog, st.b_ops, d));
-  // A wide stage (8x8:336) runs its kernels on scalars (packs would spill) and forms C product-major.
+  // A wide stage (8x8:336) runs its kernels on scalars (packs would spill), emits operand values
+  // on demand and forms C product-major.
   const bool wide = wide_stage(na > nb ? na : nb, R);
+  out << kernel(b, id + "_form_a", "ALL", na, R, operand_body(st.a_prog, st.a_ops, d, wide));
+  out << kernel(b, id + "_form_b", "ALL", nb, R, operand_body(st.b_prog, st.b_ops, d, wide));
   const std::string launch = wide ? "TDISC_LAUNCH_SCALAR(" : "TDISC_LAUNCH(";
   out << kernel(b, id + "_form_c", "BETA", R, nc, wide ? c_body_by_product(st.c_cols, nc, d) : c_body(st.c_prog, d));
   const bool last = s + 1 == plan.stages.size();

@@ -1,6 +1,7 @@
 // Straight-line kernel bodies: each source block read once, each destination written once.
 #include "codegen/emit_forms.hpp"
 
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -56,11 +57,29 @@ std::string expression(const LinearForm& f, int inputs, const std::string& input
   return e;
 }
 
-std::string operand_body(const Program& prog, const std::vector<Operand>& ops, const Dialect& d) {
+std::string operand_body(const Program& prog, const std::vector<Operand>& ops, const Dialect& d, bool on_demand) {
   const std::string in = "    ";
   std::ostringstream out;
-  out << loads_and_temps(prog, d, in);
+  // On demand, each input and temp is emitted just before the first output that needs it, so values
+  // live from their first to their last use (a wide stage, 64 sources and 336 operands, spilled with
+  // every load and temp at the top); otherwise loads and temps come first, as measured for narrow ones.
+  if (!on_demand) out << loads_and_temps(prog, d, in);
+  std::vector<bool> emitted(static_cast<size_t>(prog.inputs) + prog.temps.size(), !on_demand);
+  std::function<void(int)> need = [&](int var) {
+    if (emitted[static_cast<size_t>(var)]) return;
+    emitted[static_cast<size_t>(var)] = true;
+    if (var < prog.inputs) {
+      out << in << "const " << d.value_type << " x" << var << " = "
+          << d.load("f.src[" + std::to_string(var) + "] + os") << ";\n";
+      return;
+    }
+    const LinearForm& f = prog.temps[static_cast<size_t>(var - prog.inputs)];
+    for (const Term& t : f) need(t.var);
+    out << in << "const " << d.value_type << " t" << var - prog.inputs << " = " << expression(f, prog.inputs, "x")
+        << ";\n";
+  };
   for (size_t k = 0; k < ops.size(); ++k) {
+    for (const Term& t : prog.outputs[k]) need(t.var);
     const std::string o = "o" + std::to_string(k);
     out << in << "const " << d.value_type << " " << o << " = " << expression(prog.outputs[k], prog.inputs, "x") << ";\n";
     for (size_t q = 0; q < ops[k].products.size(); ++q) {

@@ -16,15 +16,14 @@ struct Dialect {
 
 std::string coeff_literal(const Coeff& c);  // "T(1.0 / 2.0)" style, exact for dyadic rationals
 std::string expression(const LinearForm& f, int inputs, const std::string& input_prefix);
-// Body of an operand kernel (A or B side): loads, temps, operand values and their stores.
-std::string operand_body(const Program& prog, const std::vector<Operand>& ops, const Dialect& d);
+// Body of an operand kernel (A or B side): loads, temps, operand values and their stores; on_demand
+// (wide stages) emits each load and temp just before its first use instead of all at the top.
+std::string operand_body(const Program& prog, const std::vector<Operand>& ops, const Dialect& d, bool on_demand);
 // Body of the C kernel: loads of products, temps, C blocks formed and written once.
 std::string c_body(const Program& prog, const Dialect& d);
 // Body of the C kernel of a wide stage (many products, e.g. 8x8:336), product-major: each product
 // loaded once and added at once into register accumulators of the nc C blocks it feeds, so that no
 // more than nc values stay live (the output-major body keeps all R products live and spills).
 std::string c_body_by_product(const std::vector<LinearForm>& c_cols, int nc, const Dialect& d);
-// A stage too wide for the output-major C body and for 16-byte packs (registers would spill).
-inline bool wide_stage(int sources, int rank) { return sources > 16 || rank > 64; }
 
 }  // namespace tdisc::codegen

@@ -55,6 +55,10 @@ struct Stage {
   int b_slots() const;
 };
 
+// A stage too wide for the output-major C body and for 16-byte packs (registers would spill); its
+// operands, when merged from two levels, are formed level by level.
+inline bool wide_stage(int sources, int rank) { return sources > 16 || rank > 64; }
+
 struct Plan {
   Target target;
   std::vector<Stage> stages;

@@ -60,13 +60,14 @@ TEST_CASE("host backend: a wide merged stage (C formed product by product)", "[f
   REQUIRE(r.output.find("0 failures") != std::string::npos);
 }
 
-TEST_CASE("host backend: the rational 4x4x4:48 (¼, ⅛ coefficients) alone, over Strassen and over itself",
+TEST_CASE("host backend: the rational 4x4x4:48 (¼, ⅛ coefficients) alone, over Strassen (two stages, and merged: r48m) and over itself",
           "[fast][codegen]") {
   // The last is libtdisc_gemm's r48r (16x16:2304 in two stages): ¼·¼ coefficients stay exact.
   const Scheme r48 = read_native(source_path("codegen/schemes/r48-4x4x4-Q.json"));
   REQUIRE(verify(r48, Ring::Q).valid);
   std::vector<HostVariant> vs = {{{r48}, "r48-L1"},
                                  {{r48, strassen()}, "r48-over-strassen-L2", 0},
+                                 {{r48, strassen()}, "r48-strassen-merged-level-by-level", 336},
                                  {{r48, r48}, "r48-over-r48-L2", 0}};
   CompileRun r = run_host_variants(vs, "r48");
   INFO(r.output);

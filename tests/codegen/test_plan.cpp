@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "codegen/plan.hpp"
+#include "decomposition/native.hpp"
 #include "tests/codegen/codegen_support.hpp"
 #include "tests/support.hpp"
 #include "verifier/stats.hpp"
@@ -84,4 +85,36 @@ TEST_CASE("operands are normalised and de-duplicated", "[fast][codegen]") {
   CHECK(additions(ph.stages[0]) == additions(ps.stages[0]));
   for (const LinearForm& f : ph.stages[0].c_prog.outputs)
     for (const Term& t : f) CHECK(t.coeff.is_integer());
+}
+
+namespace {
+bool same_form(const LinearForm& a, const LinearForm& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t q = 0; q < a.size(); ++q)
+    if (a[q].var != b[q].var || a[q].coeff != b[q].coeff) return false;
+  return true;
+}
+}  // namespace
+
+TEST_CASE("a wide stage merged from two levels forms its operands level by level, exactly", "[fast][codegen]") {
+  // r48m: the rational 4x4x4:48 merged over Strassen, one 8x8:336 stage. Each operand is Strassen's
+  // row (at most two terms) over the sums S(o, q) of r48's row o at Strassen's source q, so a kernel
+  // keeps only the 64 sources and one r48 term's sums live (the pair-shared program spilled).
+  const Scheme r48 = read_native(test::source_path("codegen/schemes/r48-4x4x4-Q.json"));
+  const Plan p = make_plan({r48, test::strassen()}, {Backend::Cuda, DType::F64, 336});
+  REQUIRE(p.stages.size() == 1);
+  const Stage& st = p.stages[0];
+  REQUIRE(wide_stage(64, st.rank));
+  for (const auto& [prog, ops] : {std::pair{&st.a_prog, &st.a_ops}, std::pair{&st.b_prog, &st.b_ops}}) {
+    const std::vector<LinearForm> got = expand(*prog);
+    REQUIRE(got.size() == ops->size());
+    for (size_t k = 0; k < ops->size(); ++k) CHECK(same_form(got[k], (*ops)[k].form));
+    CHECK(prog->temps.size() <= 48 * 4);  // one sum per r48 term and Strassen source at most
+    for (const LinearForm& f : prog->outputs) CHECK(f.size() <= 2);
+  }
+  // A narrow merged stage keeps the pair-shared program: Strassen twice, 16 sources, rank 49.
+  const Plan s2 = make_plan({test::strassen(), test::strassen()}, {});
+  const Stage& n = s2.stages[0];
+  CHECK_FALSE(wide_stage(16, n.rank));
+  for (const LinearForm& f : n.a_prog.temps) CHECK(f.size() == 2);  // shared pairs only
 }
