@@ -41,6 +41,7 @@ TEST_CASE("bench: fraction of numeric restarts that end exact", "[.bench]") {
   c.threads = std::stoi(env("TDISC_BENCH_THREADS", "1"));
   c.params = nlohmann::json::parse(env("TDISC_BENCH_PARAMS", "{}"));
   const double seconds = std::stod(env("TDISC_BENCH_SECONDS", "60"));
+  c.seconds = seconds;  // the engine's deadline, as --time sets it (gpu_wind_down reads it)
   auto engine = search::make_numeric_engine();
   REQUIRE(engine->validate_params(c.params).empty());
   CountingReporter rep(ring, seconds);

@@ -3,6 +3,7 @@
 // place, restart budget drained, 2x2:7 found and verified), and --device errors without a GPU.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <thread>
 
@@ -11,6 +12,7 @@
 #include "src/search/numeric/batch_pack.hpp"
 #include "src/search/numeric/handover.hpp"
 #include "src/search/numeric/near_miss_queue.hpp"
+#include "src/search/numeric/wind_down.hpp"
 #include "verifier/verify.hpp"
 #include "tests/support.hpp"
 #include "tests/numeric/perturbed.hpp"
@@ -469,4 +471,68 @@ TEST_CASE("batch driver: gpu_pool_limit holds finished slots back while near-mis
     CHECK(t.near_misses == 60);
     CHECK(t.completed() == 60);
   }
+}
+
+TEST_CASE("wind-down: no estimate before enough restarts ended, then the 90th percentile of their durations",
+          "[fast][batch]") {
+  WindDown w;
+  for (int i = 1; i <= 31; ++i) w.add(i);
+  CHECK_FALSE(w.too_late(0.5));  // 31 durations: no estimate yet
+  for (int i = 32; i <= 100; ++i) w.add(i);
+  CHECK(w.too_late(89));  // 90 % of 1..100 took more than 89 s
+  CHECK_FALSE(w.too_late(92));
+  for (int i = 0; i < 512; ++i) w.add(1);  // only the recent ones count
+  CHECK_FALSE(w.too_late(2));
+  CHECK(w.too_late(0.5));
+}
+
+namespace {
+// A device whose every restart stalls once it has run for a fixed wall-clock time.
+class TimedStalls : public BatchDevice {
+public:
+  TimedStalls(int slots, std::chrono::milliseconds lasts) : states_(static_cast<size_t>(slots)), began_(states_.size()), lasts_(lasts) {}
+  std::string name() const override { return "timed stalls"; }
+  int slots() const override { return static_cast<int>(states_.size()); }
+  void start(int slot, long long restart, unsigned long long seed, const std::vector<double>&) override {
+    SlotState s;
+    s.seed = seed, s.restart = restart, s.phase = kContinuous;
+    states_[static_cast<size_t>(slot)] = s;
+    began_[static_cast<size_t>(slot)] = std::chrono::steady_clock::now();
+  }
+  void idle(int slot) override { states_[static_cast<size_t>(slot)] = SlotState{}; }
+  const std::vector<SlotState>& advance(int sweeps) override {
+    for (size_t k = 0; k < states_.size(); ++k)
+      if (sweeps > 0 && slot_active(states_[k]) && std::chrono::steady_clock::now() - began_[k] >= lasts_)
+        states_[k].phase = kStalled, states_[k].reason = kPlateau, states_[k].residual = 1, states_[k].total += sweeps;
+    return states_;
+  }
+  std::vector<double> packed(int) override { return {}; }
+  std::vector<double> relaxed(int) override { return {}; }
+
+private:
+  std::vector<SlotState> states_;
+  std::vector<std::chrono::steady_clock::time_point> began_;
+  std::chrono::milliseconds lasts_;
+};
+
+BatchTotals timed_run(bool wind_down) {
+  EngineConfig c = config(*parse_format("2x2x2"), 6, {{"gpu_wind_down", wind_down}});
+  c.seconds = 1.0;
+  test::RecordingReporter rep(Ring::Q, 60);
+  Run run(c, rep);
+  TimedStalls dev(4, std::chrono::milliseconds(40));
+  return run_batched(run, dev, 1);
+}
+}  // namespace
+
+TEST_CASE("batch driver: gpu_wind_down starts no restart the deadline would cut off", "[fast][batch]") {
+  const BatchTotals plain = timed_run(false), wound = timed_run(true);
+  INFO(plain.to_json().dump() << "\n" << wound.to_json().dump());
+  // Without it every slot is busy at the deadline: four restarts started and cut off.
+  CHECK(plain.wound_down == 0);
+  CHECK(plain.cut_off_running == 4);
+  // With it the slots that end in the last 40 ms stay idle.
+  CHECK(wound.wound_down >= 1);
+  CHECK(wound.cut_off_running < 4);
+  CHECK(wound.started == wound.completed() + wound.cut_off_running);
 }

@@ -10,6 +10,7 @@
 #include "src/search/numeric/batch_pack.hpp"
 #include "src/search/numeric/handover.hpp"
 #include "src/search/numeric/near_miss_queue.hpp"
+#include "src/search/numeric/wind_down.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -25,6 +26,7 @@ nlohmann::json BatchTotals::to_json() const {
                         {"rounding_failed", rounding_failed}, {"stopped", stopped}}},
           {"completed", completed()},
           {"parked_peak", parked_peak},
+          {"wound_down", wound_down},
           {"cut_off", {{"running", cut_off_running}, {"parked", cut_off_parked}, {"rounding", stopped}}}};
 }
 
@@ -50,7 +52,7 @@ public:
   BatchDriver(Run& run, BatchDevice& dev, int threads)
       : run_(run), dev_(dev), problem_(batch_problem(run.matmul(), run.config().target.rank, run.parameters())),
         queue_(static_cast<size_t>(2 * std::max(1, threads))), threads_(std::max(1, threads)),
-        seen_(static_cast<size_t>(dev.slots()), 0) {}
+        seen_(static_cast<size_t>(dev.slots()), 0), began_(static_cast<size_t>(dev.slots())) {}
 
   BatchTotals go() {
     std::vector<std::thread> workers;
@@ -89,14 +91,17 @@ private:
     RestartInput in = run_.input(idx);
     dev_.start(slot, idx, in.seed, pack(problem_, initial_factors(in)));
     seen_[slot] = 0;
+    began_[slot] = Clock::now();
     std::lock_guard lock(m_);
     ++totals_.started;
   }
 
   // A finished slot takes the next restart, unless the host pool of near-misses is at its limit
   // (gpu_pool_limit): then it waits, idle, so that no restart starts whose near-miss could not be
-  // rounded; the other slots go on.
+  // rounded; the other slots go on. Near the deadline (gpu_wind_down) it stays idle for good.
   void refill(int slot) {
+    durations_.add(std::chrono::duration<double>(Clock::now() - began_[slot]).count());
+    if (winding_down()) return wind_down(slot);
     if (pool_full()) {
       dev_.idle(slot);
       waiting_.push_back(slot);
@@ -110,7 +115,19 @@ private:
     return limit > 0 && static_cast<long>(pool_.size()) >= limit;
   }
 
+  bool winding_down() const { return run_.parameters().gpu_wind_down && durations_.too_late(run_.seconds_left()); }
+
+  void wind_down(int slot) {
+    dev_.idle(slot);
+    std::lock_guard lock(m_);
+    ++totals_.wound_down;
+  }
+
   void wake_waiting() {
+    while (!waiting_.empty() && winding_down()) {
+      wind_down(waiting_.back());
+      waiting_.pop_back();
+    }
     while (!waiting_.empty() && !pool_full()) {
       assign(waiting_.back());
       waiting_.pop_back();
@@ -227,6 +244,8 @@ private:
   NearMissQueue<NearMiss> queue_;
   int threads_;
   std::vector<long> seen_;  // sweeps of each slot's restart already counted
+  std::vector<Clock::time_point> began_;  // when each slot's restart started
+  WindDown durations_;                    // how long restarts take, for gpu_wind_down
   std::vector<NearMiss> pool_;  // near-misses waiting for a rounding thread (driver thread only)
   std::vector<int> waiting_;    // idle slots held back while the pool is at gpu_pool_limit
   std::mutex m_;

@@ -20,6 +20,7 @@ struct BatchTotals {
   // At the stop: slots still in phases 1–2, and near-misses still waiting on the host (never rounded).
   long cut_off_running = 0, cut_off_parked = 0;
   long parked_peak = 0;  // most near-misses waiting on the host at once (bounded by gpu_pool_limit + slots)
+  long wound_down = 0;   // slots left idle near the deadline (gpu_wind_down): restarts not started
   // Restarts that ran to an end of their own: stalled (any reason) or rounded to an outcome.
   long completed() const;
   nlohmann::json to_json() const;

@@ -21,6 +21,8 @@ const params::Table& numeric_table() {
        integer("gpu_batch", 0, 0, 1e7, "restarts resident on the GPU at once (0: twice what the device holds)"),
        integer("gpu_pool_limit", 0, 0, 1e9,
                "GPU: near-misses that may wait on the host for a rounding thread; at the limit, finished slots stay idle until the pool shrinks (0: no limit, the device never waits)"),
+       boolean("gpu_wind_down", true,
+               "GPU: near the deadline a finished slot stays idle when a restart started now would likely be cut off (less time left than 90 % of the completed restarts took)"),
        choice("gpu_handover", "rounded", {"rounded", "slot"},
               "order in which parked GPU near-misses reach the rounding threads: smallest residual after snapping to the lattice first, or slot order"),
        integer("snap_iterations", 600, 0, 1e8,
@@ -124,6 +126,7 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.gpu_batch = m["gpu_batch"];
   p.gpu_handover_rounded = m["gpu_handover"] == "rounded";
   p.gpu_pool_limit = m["gpu_pool_limit"];
+  p.gpu_wind_down = m["gpu_wind_down"];
   p.snap_iterations = m["snap_iterations"];
   p.snap_tolerance_start = m["snap_tolerance_start"];
   p.snap_repair_below = m["snap_repair_below"];

@@ -20,6 +20,7 @@ struct Params {
   int gpu = 0;                    // CUDA device index (an MPI rank passes its local GPU)
   bool gpu_handover_rounded = true;  // parked near-misses handed over by rounded residual (else slot order)
   long gpu_pool_limit = 0;        // parked near-misses at which finished slots wait (0: never)
+  bool gpu_wind_down = true;      // no restart starts that would likely be cut off by the deadline
   long gpu_batch = 0;             // restarts resident on the GPU at once (0: from occupancy)
   long snap_iterations = 600;     // batch: sweeps of the snap phase (0: off)
   double snap_tolerance_start = 0.02;  // batch: its tolerance at the start

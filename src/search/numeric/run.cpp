@@ -38,6 +38,11 @@ bool Run::stopping() const {
   return done.load() || rep.stop_requested() || Clock::now() >= deadline || rep.best_rank() <= cfg.target.rank;
 }
 
+double Run::seconds_left() const {
+  if (cfg.seconds <= 0) return INFINITY;
+  return std::chrono::duration<double>(deadline - Clock::now()).count();
+}
+
 void Run::worker() {
   while (!stopping()) {
     long idx = claim();

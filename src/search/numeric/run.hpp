@@ -20,6 +20,8 @@ public:
   Run(const EngineConfig& c, Reporter& r);
 
   bool stopping() const;
+  // Seconds to the run's deadline (infinity without --time).
+  double seconds_left() const;
   // The next restart index (marked in flight), or -1 when the restart budget is spent.
   long claim();
   void release(long idx);
