@@ -263,6 +263,7 @@ double budget_seconds(const Settings& o) {
 // run's is refused (exit 2) and left as it is; the best rank is what the verified best files prove
 // (search/run_lock.hpp), and a run killed before its first checkpoint continues from its best file.
 int resume_run(const Settings& o, const std::string& dir, search::mpi::Lead* lead) {
+  if (!std::filesystem::exists(dir)) throw UsageError("--resume: " + dir + " does not exist (give a run directory, the --out of a search)");
   if (!std::filesystem::is_directory(dir)) throw UsageError("--resume: " + dir + " is not a directory");
   search::RunRequest request = search::read_run_request(dir);
   search::ResumePoint point;

@@ -139,7 +139,7 @@ TEST_CASE("bad flags get a clear message and exit 1", "[fast]") {
       {"--params '{\"fresh\":1.5}'", "params.fresh: 1.5 is out of range [0..1]"},
       {"--params 'not json'", "not valid JSON"},
       {"--size 7x7", "--rank: required"},
-      {"--resume /nonexistent/run", "run.json"},
+      {"--resume /nonexistent/run", "--resume: /nonexistent/run does not exist"},
       {"--engine numeric --lattice thirds", "--lattice: unknown lattice \"thirds\""},
       {"--lattice half", "only the numeric engine rounds onto a lattice"},
   };
@@ -149,6 +149,13 @@ TEST_CASE("bad flags get a clear message and exit 1", "[fast]") {
     CHECK(r.code == 1);
     CHECK(r.err.find(c.says) != std::string::npos);
   }
+  // A directory that is not a run: named as such, and left as it was.
+  const std::string empty = temp_dir("not-a-run");
+  auto r = run_tdisc("search --resume " + empty);
+  INFO(r.err);
+  CHECK(r.code == 1);
+  CHECK(r.err.find("has no run.json") != std::string::npos);
+  CHECK(fs::is_empty(empty));
 }
 
 // Every walker of every lane in a flip checkpoint.
