@@ -139,7 +139,6 @@ TEST_CASE("bad flags get a clear message and exit 1", "[fast]") {
       {"--params '{\"fresh\":1.5}'", "params.fresh: 1.5 is out of range [0..1]"},
       {"--params 'not json'", "not valid JSON"},
       {"--size 7x7", "--rank: required"},
-      {"--resume /nonexistent/run", "--resume: /nonexistent/run does not exist"},
       {"--engine numeric --lattice thirds", "--lattice: unknown lattice \"thirds\""},
       {"--lattice half", "only the numeric engine rounds onto a lattice"},
   };
@@ -149,9 +148,13 @@ TEST_CASE("bad flags get a clear message and exit 1", "[fast]") {
     CHECK(r.code == 1);
     CHECK(r.err.find(c.says) != std::string::npos);
   }
-  // A directory that is not a run: named as such, and left as it was.
-  const std::string empty = temp_dir("not-a-run");
-  auto r = run_tdisc("search --resume " + empty);
+  // --resume: a path that does not exist, and a directory that is not a run (left as it was).
+  const std::string empty = temp_dir("not-a-run"), missing = empty + "/no-such-run";
+  auto r = run_tdisc("search --resume " + missing);
+  INFO(r.err);
+  CHECK(r.code == 1);
+  CHECK(r.err.find("--resume: " + missing + " does not exist") != std::string::npos);
+  r = run_tdisc("search --resume " + empty);
   INFO(r.err);
   CHECK(r.code == 1);
   CHECK(r.err.find("has no run.json") != std::string::npos);
