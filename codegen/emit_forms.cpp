@@ -30,15 +30,25 @@ std::set<int> used_inputs(const Program& prog) {
   return used;
 }
 
-std::string loads_and_temps(const Program& prog, const Dialect& d, const std::string& indent) {
+std::string load_line(int v, const Dialect& d, const std::string& indent) {
   std::ostringstream out;
-  for (int v : used_inputs(prog))
-    out << indent << "const " << d.value_type << " x" << v << " = " << d.load("f.src[" + std::to_string(v) + "] + os")
-        << ";\n";
-  for (size_t t = 0; t < prog.temps.size(); ++t)
-    out << indent << "const " << d.value_type << " t" << t << " = " << expression(prog.temps[t], prog.inputs, "x")
-        << ";\n";
+  out << indent << "const " << d.value_type << " x" << v << " = " << d.load("f.src[" + std::to_string(v) + "] + os")
+      << ";\n";
   return out.str();
+}
+
+std::string temp_line(const Program& prog, size_t t, const Dialect& d, const std::string& indent) {
+  std::ostringstream out;
+  out << indent << "const " << d.value_type << " t" << t << " = " << expression(prog.temps[t], prog.inputs, "x")
+      << ";\n";
+  return out.str();
+}
+
+std::string loads_and_temps(const Program& prog, const Dialect& d, const std::string& indent) {
+  std::string out;
+  for (int v : used_inputs(prog)) out += load_line(v, d, indent);
+  for (size_t t = 0; t < prog.temps.size(); ++t) out += temp_line(prog, t, d, indent);
+  return out;
 }
 
 }  // namespace
@@ -69,14 +79,12 @@ std::string operand_body(const Program& prog, const std::vector<Operand>& ops, c
     if (emitted[static_cast<size_t>(var)]) return;
     emitted[static_cast<size_t>(var)] = true;
     if (var < prog.inputs) {
-      out << in << "const " << d.value_type << " x" << var << " = "
-          << d.load("f.src[" + std::to_string(var) + "] + os") << ";\n";
+      out << load_line(var, d, in);
       return;
     }
-    const LinearForm& f = prog.temps[static_cast<size_t>(var - prog.inputs)];
-    for (const Term& t : f) need(t.var);
-    out << in << "const " << d.value_type << " t" << var - prog.inputs << " = " << expression(f, prog.inputs, "x")
-        << ";\n";
+    const size_t t = static_cast<size_t>(var - prog.inputs);
+    for (const Term& term : prog.temps[t]) need(term.var);
+    out << temp_line(prog, t, d, in);
   };
   for (size_t k = 0; k < ops.size(); ++k) {
     for (const Term& t : prog.outputs[k]) need(t.var);

@@ -51,6 +51,19 @@ std::string form_key(const LinearForm& f) {
   return k;
 }
 
+void sort_by_var(LinearForm& f) {
+  std::sort(f.begin(), f.end(), [](const Term& a, const Term& b) { return a.var < b.var; });
+}
+
+// Divides f by its first coefficient when that is exact (±2^k), otherwise by its sign, so a form
+// 3·X + 5·Y keeps integer coefficients instead of becoming X + 5/3·Y. Returns the divisor.
+Coeff normalise(LinearForm& f) {
+  const Coeff first = f.front().coeff;
+  const Coeff s = exact_scale(first) ? first : Coeff(sgn(first.re()) < 0 ? -1 : 1);
+  for (Term& t : f) t.coeff /= s;
+  return s;
+}
+
 // Splits each product's form into (scale, normalised form), de-duplicates the normalised forms.
 // Returns the scales; fills ops and of.
 std::vector<Coeff> collect_operands(const CoeffMatrix& m, std::vector<Operand>& ops, std::vector<int>& of) {
@@ -58,11 +71,7 @@ std::vector<Coeff> collect_operands(const CoeffMatrix& m, std::vector<Operand>& 
   std::vector<Coeff> scale;
   for (int r = 0; r < m.rows(); ++r) {
     LinearForm f = row_form(m, r);
-    // Divide by the first coefficient only when that is exact (±2^k); otherwise by its sign, so a
-    // form 3·X + 5·Y keeps integer coefficients instead of becoming X + 5/3·Y.
-    const Coeff& first = f.front().coeff;
-    Coeff s = exact_scale(first) ? first : Coeff(sgn(first.re()) < 0 ? -1 : 1);
-    for (Term& t : f) t.coeff /= s;
+    const Coeff s = normalise(f);
     auto [it, fresh] = index.try_emplace(form_key(f), static_cast<int>(ops.size()));
     if (fresh) {
       Operand op;
@@ -113,11 +122,9 @@ std::optional<Program> level_by_level(const CoeffMatrix& outer, FactorShape so, 
     LinearForm f;
     for (int p = 0; p < outer.cols(); ++p)
       if (!outer(o, p).is_zero()) f.push_back({source(p, q), outer(o, p)});
-    std::sort(f.begin(), f.end(), [](const Term& a, const Term& b) { return a.var < b.var; });
+    sort_by_var(f);
     if (f.size() == 1) return it->second = f.front();
-    const Coeff first = f.front().coeff;
-    const Coeff s = exact_scale(first) ? first : Coeff(sgn(first.re()) < 0 ? -1 : 1);
-    for (Term& t : f) t.coeff /= s;
+    const Coeff s = normalise(f);
     prog.temps.push_back(std::move(f));
     return it->second = Term{sources + static_cast<int>(prog.temps.size()) - 1, s};
   };
@@ -130,7 +137,7 @@ std::optional<Program> level_by_level(const CoeffMatrix& outer, FactorShape so, 
         const Term t = sum_of(o, q);
         f.push_back({t.var, inner(i, q) * t.coeff / scale[static_cast<size_t>(r)]});
       }
-    std::sort(f.begin(), f.end(), [](const Term& a, const Term& b) { return a.var < b.var; });
+    sort_by_var(f);
     prog.outputs.push_back(std::move(f));
   }
   const std::vector<LinearForm> got = expand(prog);

@@ -124,9 +124,9 @@ private:
   }
 
   void wake_waiting() {
-    while (!waiting_.empty() && winding_down()) {
-      wind_down(waiting_.back());
-      waiting_.pop_back();
+    if (!waiting_.empty() && winding_down()) {
+      for (int slot : waiting_) wind_down(slot);
+      waiting_.clear();
     }
     while (!waiting_.empty() && !pool_full()) {
       assign(waiting_.back());
