@@ -61,6 +61,9 @@ const params::Table& numeric_table() {
        integer("round_backtracks", 3, 0, 100, "backtracks of a rounding batch that raised the residual"),
        number("round_residual", 1e-3, 0, 1e3, "largest residual a rounding batch may leave"),
        number("round_lattice_weight", 1e-5, 0, 1e6, "lattice weight during the rounding re-fits"),
+       integer("polish_iterations", 200, 0, 1e7,
+               "near-miss test before discretisation: unregularised, unclipped ALS sweeps on a copy; a near-miss with an entry beyond the clip whose residual does not fall to polish_ratio of its value (a border-rank approximation) ends as stage 'degenerate', is not rounded and is not kept as a seed (0: off)"),
+       number("polish_ratio", 0.1, 0, 1e6, "the residual a converging near-miss reaches after the polish sweeps, as a share of its value"),
        integer("repair_max_denominator", 8, 0, 64, "largest denominator the exact repair may introduce"),
        number("repair_from_fraction", 0.5, 0, 1, "share of entries rounded before the exact repair is tried"),
        integer("seed_pool", 8, 0, 1000, "near-miss schemes kept as seeds for later restarts"),
@@ -161,6 +164,8 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.round_backtracks = m["round_backtracks"];
   p.round_residual = m["round_residual"];
   p.round_lattice_weight = m["round_lattice_weight"];
+  p.polish_iterations = m["polish_iterations"];
+  p.polish_ratio = m["polish_ratio"];
   p.repair_max_denominator = m["repair_max_denominator"];
   p.repair_from_fraction = m["repair_from_fraction"];
   p.seed_pool = m["seed_pool"];

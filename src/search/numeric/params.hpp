@@ -47,6 +47,8 @@ struct Params {
   long round_deferrals = 4;  // entries left to the repair when both lattice neighbours fail
   int round_factors = 2;  // 2: round U, V and solve W exactly; 3: round all three
   double round_residual = 1e-3, round_lattice_weight = 1e-5;
+  long polish_iterations = 200;  // near-miss test: unregularised sweeps on a copy (0: off)
+  double polish_ratio = 0.1;      // it converges when the residual falls at least this much
   long repair_max_denominator = 8;
   double repair_from_fraction = 0.5;
   long seed_pool = 8;

@@ -21,13 +21,15 @@ struct Seed {
 
 struct RestartOutcome {
   std::optional<Scheme> scheme;  // set only when exactly verified over the target ring
-  std::string stage;             // "stalled", "rounding", "repair", "found", "stopped"
+  std::string stage;             // "stalled", "degenerate", "rounding", "repair", "found", "stopped"
   double residual = 0;           // after the continuous phase
   double exact_fraction = 0;     // entries fixed on the lattice when rounding ended
   long steps = 0;                // optimisation steps (ALS sweeps or LM steps)
   std::string how;               // repair route or why it failed
   std::optional<Seed> near_miss;
   double rounded_residual = -1;  // GPU hand-over pre-check (handover.hpp); -1 when not computed
+  double polish_ratio = -1;      // the near-miss test's residual after / before (polish.hpp); -1 when not run
+  double largest_entry = -1;     // and the near-miss's largest |entry|
 };
 
 struct RestartInput {

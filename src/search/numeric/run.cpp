@@ -122,6 +122,7 @@ void Run::record(long idx, RestartOutcome& out) {
                         {"residual", out.residual}, {"exact_fraction", out.exact_fraction},
                         {"steps", out.steps}, {"how", out.how}};
     if (out.rounded_residual >= 0) e["rounded_residual"] = out.rounded_residual;
+    if (out.polish_ratio >= 0) e["polish_ratio"] = out.polish_ratio, e["largest_entry"] = out.largest_entry;
     rep.event(e);
   }
   if (out.scheme) offer(idx, std::move(*out.scheme), out.how);
