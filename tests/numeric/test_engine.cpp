@@ -131,6 +131,7 @@ TEST_CASE("complex LM over Q(i): finds 2x2 rank 7, and the same seed gives the s
   REQUIRE(rep.valid.size() == 1);
   CHECK(verify(rep.valid.front(), Ring::QI).valid);
   CHECK(rep.valid.front().provenance.extra["optimiser"] == "lm");
+  CHECK(nlohmann::json::parse(rep.valid.front().provenance.extra["params"]) == nlohmann::json{{"method", "lm"}});
   CHECK(rep.counters["restarts"] == 13);
 }
 

@@ -141,6 +141,7 @@ void Run::offer(long idx, Scheme s, const std::string& how) {
   s.provenance.extra["optimiser"] = params.method == Method::Lm ? "lm" : "als";
   s.provenance.extra["repair"] = how;
   s.provenance.extra["device"] = device_name(params);
+  s.provenance.extra["params"] = cfg.params.dump();  // the recipe as given; the rest are the defaults of this tool version
   if (rep.offer(s, "numeric") && s.rank() <= cfg.target.rank) done = true;
 }
 
