@@ -92,7 +92,7 @@ const Table& search_table() {
        with_metavar(choice("lattice", nullptr, {"ternary", "integer", "half", "half-gaussian"},
                            "numeric engine: the lattice to round onto [default: by ring and rank]"), "L"),
        with_metavar(text("device", nullptr, "numeric engine: cpu, or cuda[:N] (a batch of restarts on GPU N; rounding\n"
-                                            "and exact repair on the --threads CPU threads) [default: cpu]"), "D"),
+                                            "and exact repair on the --threads CPU threads) [default: cuda:0 where a GPU is present, else cpu]"), "D"),
        with_metavar(text("params", nullptr, "engine parameters: a JSON object or @FILE (see --help-params)"), "JSON"),
        duration("checkpoint-every", "30s", 0.01, 86400, "longest time between checkpoints"),
               duration("mpi-exchange", "1s", 0, 86400, "under mpirun: period of the flip walks' pool exchange between ranks (0: none)"),
@@ -154,6 +154,10 @@ search::SearchPlan plan_target(const Settings& o) {
   ask.symmetry = o.text("symmetry");
   if (o.has("lattice")) ask.lattice = o.text("lattice");
   if (o.has("device")) ask.device = o.text("device");
+  // Probed only where the answer matters: a numeric search whose device is not chosen already.
+  const bool may_be_numeric = ask.engine == "numeric" || ask.engine == "auto";
+  if (may_be_numeric && !ask.device && !parse_params(o.text("params")).contains("device"))
+    ask.gpus = search::numeric::cuda_device_count();
   search::SearchPlan plan = search::plan_search(ask);
   if (o.flag("meta")) {  // the meta walk drives the flip walkers from catalogued neighbours
     if (o.text("engine") != "auto" && o.text("engine") != "flip")

@@ -60,9 +60,13 @@ std::string auto_engine(const Target& t, bool llm_endpoint, const std::string& s
   return modular_or_integer || !below_integer_rank(t) ? "flip" : "numeric";
 }
 
-// --device cpu|cuda[:N]: the numeric engine's "device" and "gpu" parameters.
+// --device cpu|cuda[:N]: the numeric engine's "device" and "gpu" parameters; without it, the first
+// GPU when there is one (the default: the numeric engine belongs on the GPU where one exists).
 void apply_device(const SearchAsk& ask, SearchPlan& plan) {
-  if (!ask.device) return;
+  if (!ask.device) {
+    if (plan.engine == "numeric" && ask.gpus > 0) plan.params["device"] = "cuda", plan.params["gpu"] = 0;
+    return;
+  }
   const std::string& d = *ask.device;
   if (d == "cpu") {
     if (plan.engine == "numeric") plan.params["device"] = "cpu";

@@ -19,6 +19,7 @@ struct SearchAsk {
   std::string symmetry = "auto";  // auto, none, z3, s3 (flip only)
   std::optional<std::string> lattice;  // numeric only: ternary, integer, half, half-gaussian
   std::optional<std::string> device;   // numeric only: cpu, cuda, cuda:N
+  int gpus = 0;  // CUDA devices here; without --device the numeric engine then runs on cuda:0
 };
 
 struct SearchPlan {
@@ -29,7 +30,8 @@ struct SearchPlan {
 
 // Throws UsageError, naming the flag (--rank, --symmetry, --lattice), when the ask cannot be met:
 // a rank above the classical one or unknown for the format, z3 on a non-square format or with an
-// engine other than flip, a lattice or a GPU device for an engine other than numeric.
+// engine other than flip, a lattice or a GPU device for an engine other than numeric. The numeric
+// engine runs on cuda:0 when the ask names no device and a GPU is present (ask.gpus > 0).
 SearchPlan plan_search(const SearchAsk& ask);
 
 // auto: llm when an endpoint is configured; else flip for ZT, Z and modular targets and for ranks

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <thread>
 
 #include "src/search/numeric/als.hpp"
@@ -238,6 +239,19 @@ TEST_CASE("--device: bad values, wrong engine, and cuda without a GPU are one-li
     CHECK(r.output.find(built ? "--device cuda: no CUDA device here" : "built without CUDA") != std::string::npos);
     CHECK(r.output.find("Segmentation") == std::string::npos);
   }
+}
+
+TEST_CASE("without --device the numeric engine takes the GPU where there is one, else the CPU", "[fast][batch]") {
+  const std::string dir = test::temp_dir("device-default");
+  auto r = shell(std::string(TDISC_BINARY) + " search --size 2x2 --rank 7 --ring Q --engine numeric --threads 1 --time 20s --seed 1 --out " +
+                 dir + "/run 2>&1");
+  INFO(r.output);
+  CHECK(r.code == 0);
+  const bool gpu = cuda_device_count() > 0;
+  CHECK((r.output.find("restarts at once") != std::string::npos) == gpu);  // the device line, GPU runs only
+  std::ifstream in(dir + "/run/run.json");
+  const nlohmann::json run = nlohmann::json::parse(in);
+  CHECK((run["params"].value("device", "cpu") == "cuda") == gpu);  // what a resume will use
 }
 
 TEST_CASE("hand-over pre-check: snapping to the lattice removes small errors and keeps large ones", "[fast][batch]") {

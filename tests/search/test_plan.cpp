@@ -56,3 +56,21 @@ TEST_CASE("the shorthands become engine parameters, or a usage error naming the 
   CHECK_THROWS_WITH(plan_search(ask({3, 3, 3}, 28)), "--rank: 28 is out of range [1..27] (the classical rank of 3x3x3)");
   CHECK_THROWS_WITH(plan_search(ask({7, 7, 7})), Catch::StartsWith("--rank: required for 7x7x7"));
 }
+
+TEST_CASE("the numeric engine runs on the first GPU when one is present and no device is named", "[fast][plan]") {
+  SearchAsk a = ask({4, 4, 4}, 48);
+  a.gpus = 2;
+  CHECK(plan_search(a).engine == "numeric");
+  CHECK(plan_search(a).params == nlohmann::json{{"device", "cuda"}, {"gpu", 0}});
+  a.gpus = 0;
+  CHECK(plan_search(a).params == nlohmann::json::object());  // no GPU: the CPU engine's default
+  a.gpus = 2;
+  a.device = "cpu";
+  CHECK(plan_search(a).params == nlohmann::json{{"device", "cpu"}});  // --device cpu keeps the CPU
+  a.device = "cuda:1";
+  CHECK(plan_search(a).params == nlohmann::json{{"device", "cuda"}, {"gpu", 1}});
+  SearchAsk flip = ask({3, 3, 3});
+  flip.gpus = 2;
+  CHECK(plan_search(flip).engine == "flip");
+  CHECK(plan_search(flip).params == nlohmann::json::object());  // only the numeric engine runs on a GPU
+}

@@ -58,5 +58,7 @@ std::unique_ptr<BatchDevice> make_cuda_batch(const BatchProblem& p, int device, 
 std::vector<double> cuda_sweep_all(BatchDevice& cuda_batch, double reg, double lattice, double clip, double tolerance = -1);
 // Whether this build has the CUDA engine (TDISC_CUDA on and nvcc found at configure time).
 bool cuda_built();
+// CUDA devices this process can use: 0 without CUDA in the build, without a driver or without a GPU.
+int cuda_device_count();
 
 }  // namespace tdisc::search::numeric

@@ -506,6 +506,10 @@ private:
 }  // namespace
 
 bool cuda_built() { return true; }
+int cuda_device_count() {
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
+}
 
 CudaProbe probe_cuda(const BatchProblem& p, int device, long slots) { return probe(p, device, slots); }
 

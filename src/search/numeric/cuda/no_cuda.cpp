@@ -13,6 +13,7 @@ namespace {
 }  // namespace
 
 bool cuda_built() { return false; }
+int cuda_device_count() { return 0; }
 CudaProbe probe_cuda(const BatchProblem&, int, long) { no_cuda(); }
 std::unique_ptr<BatchDevice> make_cuda_batch(const BatchProblem&, int, long) { no_cuda(); }
 std::vector<double> cuda_sweep_all(BatchDevice&, double, double, double, double) { no_cuda(); }
