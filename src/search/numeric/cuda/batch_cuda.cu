@@ -362,7 +362,8 @@ CudaProbe probe(const BatchProblem& p, int device, long slots) {
   const size_t smem = shared_bytes(p);
   if (smem > prop.sharedMemPerBlockOptin)
     throw UsageError("--device cuda: rank " + std::to_string(p.rank) + " needs " + std::to_string(smem) +
-                     " bytes of shared memory per restart; this device has " + std::to_string(prop.sharedMemPerBlockOptin));
+                     " bytes of shared memory per restart; this device has " + std::to_string(prop.sharedMemPerBlockOptin) +
+                     " (run it on the CPU with --device cpu)");
   const void* k = p.complex ? kernel_of<cuda::cplx>() : kernel_of<double>();
   const void* sk = p.complex ? sweep_kernel_of<cuda::cplx>() : sweep_kernel_of<double>();
   for (const void* f : {k, sk})  // above 48 KiB a kernel must opt in to its dynamic shared memory
