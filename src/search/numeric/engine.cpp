@@ -27,7 +27,8 @@ public:
     if (!problems.empty()) throw UsageError(problems.front());
     TDISC_REQUIRE(config.target.rank > 0, "target rank must be positive");
     Run run(config, reporter);
-    if (run.parameters().device == Device::Cuda) return run_on_cuda(run);
+    // Seed-space restarts (an ansatz) run on the CPU threads; the batched device path holds full factors.
+    if (run.parameters().device == Device::Cuda && !run.seed_space()) return run_on_cuda(run);
     run.announce({{"device", "cpu"}});
     const int threads = std::max(1, config.threads);
     std::vector<std::thread> pool;

@@ -69,6 +69,18 @@ const params::Table& numeric_table() {
        integer("seed_pool", 8, 0, 1000, "near-miss schemes kept as seeds for later restarts"),
        number("seed_probability", 0.2, 0, 1, "chance that a restart starts from a pooled seed"),
        number("seed_noise", 0.05, 0, 10, "noise added to a pooled seed"),
+       text("ansatz", "",
+            "symmetric ansatz: the search runs in seed space, every iterate invariant under a group: z3 (cyclic shift), z3xz4 (Kaporin's shift × diag(1,i,-1,-i)), or a tdisc-ansatz file from tdisc symmetry (empty: none)"),
+       integer("ansatz_fixed", -1, -1, 1e6, "ansatz z3/z3xz4: orbits fixed by the shift per phase (-1: R/phases mod 3, or 3 when that is 0)"),
+       integer("adam_steps", 8000, 1, 1e9, "ansatz: Adam steps in seed space"),
+       number("adam_lr", 0.01, 1e-9, 10, "ansatz: Adam's step size (cut tenfold from adam_slow_from on)"),
+       number("adam_slow_from", 0.75, 0, 1, "ansatz: share of adam_steps after which the step size is a tenth"),
+       integer("adam_stall", 2000, 50, 1e9, "ansatz: Adam steps without a 1 % gain before the restart gives up"),
+       number("ansatz_pull", 0, 0, 1e6,
+              "ansatz: final weight of the lattice pull in seed space after convergence (0: none; then lattice_iterations + relax_iterations Adam steps)"),
+       boolean("ansatz_round", true, "ansatz: round onto the lattice and repair exactly after the seed phase (false: numerical solutions only)"),
+       number("numerical_residual", 1e-8, 0, 1,
+              "ansatz: residual below which a seed-space point is reported as a numerical solution (event numerical_solution; never a scheme)"),
        // Set per rank by MPI runs (src/search/mpi/rank_config.cpp): N ranks run the single-process
        // sequence of restarts between them, each on the GPU of its host that matches its local rank.
        integer("restart_offset", 0, 0, 1e12, "first restart index of this process (MPI: its rank)"),
@@ -173,6 +185,15 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.seed_noise = m["seed_noise"];
   p.restart_offset = m["restart_offset"];
   p.restart_stride = m["restart_stride"];
+  p.ansatz = m["ansatz"];
+  p.ansatz_fixed = m["ansatz_fixed"];
+  p.adam_steps = m["adam_steps"];
+  p.adam_lr = m["adam_lr"];
+  p.adam_slow_from = m["adam_slow_from"];
+  p.adam_stall = m["adam_stall"];
+  p.ansatz_pull = m["ansatz_pull"];
+  p.ansatz_round = m["ansatz_round"];
+  p.numerical_residual = m["numerical_residual"];
   return p;
 }
 

@@ -55,6 +55,16 @@ struct Params {
   long restart_offset = 0;        // the first restart index of this process (MPI rank k: k)
   long restart_stride = 1;        // distance between its restart indices (MPI: the number of ranks)
   double seed_probability = 0.2, seed_noise = 0.05;
+  // Symmetric ansatz (seed_space.hpp): empty for none, "z3", "z3xz4" or a tdisc-ansatz file.
+  std::string ansatz;
+  long ansatz_fixed = -1;          // shift-fixed orbits per phase (-1: the built-in's default)
+  long adam_steps = 8000;          // Adam steps in seed space
+  double adam_lr = 0.01;           // its step size (a tenth of it from adam_slow_from on)
+  double adam_slow_from = 0.75;    // share of adam_steps after which the step size is cut tenfold
+  long adam_stall = 2000;          // steps without a 1 % gain before the restart gives up
+  double ansatz_pull = 0;          // final weight of the seed-space lattice pull (0: none)
+  bool ansatz_round = true;        // round and repair exactly after the seed phase
+  double numerical_residual = 1e-8;  // a seed-space point below this is a numerical solution
 };
 
 const params::Table& numeric_table();  // every parameter: default, range, help

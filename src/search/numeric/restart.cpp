@@ -11,6 +11,7 @@
 #include "src/search/numeric/polish.hpp"
 #include "src/search/numeric/repair.hpp"
 #include "src/search/numeric/rounding.hpp"
+#include "src/search/numeric/seed_adam.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -169,9 +170,37 @@ RestartOutcome run_typed(const RestartInput& in) {
   return round_and_repair_typed(in, opt, x, fixed, std::move(out), stopped);
 }
 
+// A restart inside a symmetric ansatz: Adam in seed space (seed_adam.hpp), a numerical solution
+// reported as such, then (ansatz_round, factors the lattice can hold) the exact rounding and repair.
+template <class S>
+RestartOutcome run_in_ansatz(const RestartInput& in) {
+  const Params& p = in.params;
+  std::mt19937_64 rng(in.seed);
+  auto stopped = [&] { return (in.stop && in.stop()) || std::chrono::steady_clock::now() >= in.deadline; };
+  SeedRun<S> run = optimise_seeds<S>(*in.ansatz, in.tensor, p, random_seeds<S>(*in.ansatz, p.init_scale, rng), stopped);
+  RestartOutcome out;
+  out.residual = run.residual;
+  out.steps = run.steps;
+  if (stopped()) return out.stage = "stopped", out;
+  if (run.residual < p.numerical_residual && !run.pulled)
+    for (Eigen::Index k = 0; k < run.theta.size(); ++k) out.numerical.push_back(cdouble(run.theta(k)));
+  const bool roundable = p.ansatz_round && (std::is_same_v<S, double> || p.complex);
+  if (!(run.residual <= p.discretise_below)) return out.stage = "stalled", out;
+  if (!roundable) return out.stage = out.numerical.empty() ? "rounding" : "numerical", out;
+  Factors<S> x = expand(*in.ansatz, run.theta);
+  Factors<cdouble> c;
+  for (int q = 0; q < 3; ++q) c.f[q] = x.f[q].template cast<cdouble>();
+  RestartOutcome rounded = round_and_repair(in, c, run.residual, run.steps);
+  rounded.numerical = std::move(out.numerical);
+  if (!rounded.scheme && !rounded.numerical.empty()) rounded.stage = "numerical";
+  return rounded;
+}
+
 }  // namespace
 
 RestartOutcome run_restart(const RestartInput& in) {
+  if (in.ansatz)
+    return in.params.complex || !in.ansatz->real ? run_in_ansatz<cdouble>(in) : run_in_ansatz<double>(in);
   return in.params.complex ? run_typed<cdouble>(in) : run_typed<double>(in);
 }
 

@@ -8,6 +8,7 @@
 
 #include "decomposition/scheme.hpp"
 #include "src/search/numeric/params.hpp"
+#include "src/search/numeric/seed_space.hpp"
 #include "src/search/numeric/tensor.hpp"
 
 namespace tdisc::search::numeric {
@@ -30,6 +31,7 @@ struct RestartOutcome {
   double rounded_residual = -1;  // GPU hand-over pre-check (handover.hpp); -1 when not computed
   double polish_ratio = -1;      // the near-miss test's residual after / before (polish.hpp); -1 when not run
   double largest_entry = -1;     // and the near-miss's largest |entry|
+  std::vector<cdouble> numerical;  // ansatz: the seed parameters of a numerical solution (never exact)
 };
 
 struct RestartInput {
@@ -40,6 +42,7 @@ struct RestartInput {
   std::optional<Seed> from{};              // start near a kept seed or a given scheme
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   std::function<bool()> stop{};            // polled; true ends the restart early
+  const SeedSpace* ansatz = nullptr;       // set: the continuous phase runs in this seed space
 };
 
 RestartOutcome run_restart(const RestartInput& in);

@@ -28,6 +28,8 @@ Run::Run(const EngineConfig& c, Reporter& r)
                                             std::chrono::duration<double>(cfg.seconds))
                              : Clock::time_point::max();
   next = params.restart_offset;  // MPI rank k of N: restarts k, k+N, … (mpi/rank_config.cpp)
+  if (!params.ansatz.empty())
+    ansatz = load_seed_space(params.ansatz, cfg.target.format, cfg.target.rank, static_cast<int>(params.ansatz_fixed));
   if (cfg.resume) restore(*cfg.resume);
   first = next.load();
   if (cfg.start && cfg.start->rank() == cfg.target.rank && cfg.start->format == cfg.target.format)
@@ -69,6 +71,9 @@ void Run::announce(const nlohmann::json& extra) {
                       {"device_index", params.gpu},
                       {"threads", cfg.threads},
                       {"seed", cfg.seed}};
+  if (ansatz)
+    e["ansatz"] = {{"name", ansatz->name}, {"source", ansatz->source}, {"group_order", ansatz->group_order},
+                   {"parameters", ansatz->parameters}, {"orbits", ansatz->orbit_sizes}, {"optimiser", "adam"}};
   e.update(extra);
   rep.event(e);
 }
@@ -91,11 +96,13 @@ RestartInput Run::input(long idx) {
   RestartInput in{.tensor = tensor, .params = params, .target = cfg.target, .seed = restart_seed(cfg.seed, static_cast<unsigned long long>(idx))};
   in.stop = [this] { return stopping(); };
   in.deadline = deadline;
+  in.ansatz = ansatz.get();
   if (params.restart_seconds > 0)
     in.deadline = std::min(deadline, Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                         std::chrono::duration<double>(params.restart_seconds)));
   // A separate stream decides where to start, so the restart's own stream is unaffected.
   std::mt19937_64 pick(in.seed ^ 0x5eed5eed5eed5eedULL);
+  if (ansatz) return in;  // seed-space restarts start at random: pooled factors need not be invariant
   if (idx == first && start) in.from = start;
   else if (std::uniform_real_distribution<double>(0, 1)(pick) < params.seed_probability)
     in.from = pool.draw(pick);
@@ -125,7 +132,18 @@ void Run::record(long idx, RestartOutcome& out) {
     if (out.polish_ratio >= 0) e["polish_ratio"] = out.polish_ratio, e["largest_entry"] = out.largest_entry;
     rep.event(e);
   }
+  if (!out.numerical.empty()) record_numerical(idx, out);
   if (out.scheme) offer(idx, std::move(*out.scheme), out.how);
+}
+
+// A numerical solution inside the ansatz: counted and logged with its seeds (events.jsonl), so it
+// can be refined or proved later; it is never offered as a scheme.
+void Run::record_numerical(long idx, const RestartOutcome& out) {
+  rep.add("numerical", 1);
+  nlohmann::json theta = nlohmann::json::array();
+  for (const cdouble& z : out.numerical) theta.push_back({z.real(), z.imag()});
+  rep.event({{"event", "numerical_solution"}, {"restart", idx}, {"residual", out.residual},
+             {"ansatz", ansatz ? ansatz->name : ""}, {"exact", false}, {"theta", std::move(theta)}});
 }
 
 // Verified again here, then by the orchestrator: the engine never offers an unproved scheme.
@@ -140,7 +158,9 @@ void Run::offer(long idx, Scheme s, const std::string& how) {
   s.provenance.extra["lattice"] = lattice_name(params.lattice);
   s.provenance.extra["optimiser"] = params.method == Method::Lm ? "lm" : "als";
   s.provenance.extra["repair"] = how;
-  s.provenance.extra["device"] = device_name(params);
+  s.provenance.extra["device"] = ansatz ? "cpu" : device_name(params);
+  if (ansatz) s.provenance.extra["ansatz"] = ansatz->name + " (group of order " + std::to_string(ansatz->group_order) +
+                                             "; " + ansatz->source + ")";
   s.provenance.extra["params"] = cfg.params.dump();  // the recipe as given; the rest are the defaults of this tool version
   if (rep.offer(s, "numeric") && s.rank() <= cfg.target.rank) done = true;
 }

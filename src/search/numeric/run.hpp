@@ -38,11 +38,13 @@ public:
   const Params& parameters() const { return params; }
   const MatmulTensor& matmul() const { return tensor; }
   const EngineConfig& config() const { return cfg; }
+  const SeedSpace* seed_space() const { return ansatz.get(); }
   Reporter& reporter() { return rep; }
   double best_residual_so_far();
 
 private:
   void offer(long idx, Scheme s, const std::string& how);
+  void record_numerical(long idx, const RestartOutcome& out);
   nlohmann::json state();
   void restore(const nlohmann::json& s);
 
@@ -53,6 +55,7 @@ private:
   SeedPool pool;
   Clock::time_point started, deadline;
   std::optional<Seed> start;
+  std::shared_ptr<const SeedSpace> ansatz;  // params.ansatz loaded once (null: none)
   std::atomic<long> next{0};
   long first = 0;
   std::atomic<bool> done{false};
