@@ -21,6 +21,7 @@ const params::Table& codegen_table();
 const params::Table& bench_table();
 const params::Table& tune_table();
 const params::Table& report_table();
+const params::Table& symmetry_table();
 
 // All of the above, in the order of `tdisc --help`.
 std::vector<const params::Table*> command_tables();
