@@ -9,6 +9,7 @@
 // line, the sandwich is known up to the scalars that act trivially, and the whole matching is checked.
 #pragma once
 #include <array>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -67,6 +68,23 @@ private:
   };
   std::unordered_map<std::pair<std::string, std::string>, int, Hash> cache_;
 };
+
+// Rows of equal length as a matrix (rows.size() × width).
+CoeffMatrix stack_rows(const std::vector<std::vector<Coeff>>& rows, int width);
+
+// A matching of terms: (source term, target term) pairs.
+using Matching = std::vector<std::pair<int, int>>;
+// Sandwich matrix `slot` as the matched terms' conditions leave it, exactly, up to scale: from d² − 1
+// rows independent modulo p when line_p (d² × 1, the line modulo p) is given, else from the kernel of
+// every row. nullopt when there is none. A matrix found from some rows meets those rows only: the
+// caller checks the images (exact_images).
+std::optional<CoeffMatrix> exact_slot(const std::vector<TermSpaces>& src, const std::vector<TermSpaces>& tgt,
+                                      const Matching& matched, int slot, const modp::Matrix* line_p);
+// The target term of every source term under the sandwich (P, Q, S), compared exactly (scalars
+// included): with the one `expected` names where given, else looked up by exact key. nullopt when
+// a matrix is singular or a term lands outside the target.
+std::optional<std::vector<int>> exact_images(const Scheme& source, const Scheme& target,
+                                             const std::array<CoeffMatrix, 3>& pqs, const std::vector<int>& expected);
 
 // A sandwich found by the search: source term r goes to target term image[r].
 struct Found {

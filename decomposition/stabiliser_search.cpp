@@ -4,9 +4,7 @@
 #include <algorithm>
 #include <map>
 
-#include "decomposition/constructions.hpp"
 #include "decomposition/error.hpp"
-#include "decomposition/exact_solve.hpp"
 #include "decomposition/stabiliser_detail.hpp"
 
 namespace tdisc::stab {
@@ -44,13 +42,6 @@ Spaces restrict_all(const Spaces& s, const TermSpaces& from, const TermSpaces& t
   return out;
 }
 
-CoeffMatrix stacked(const std::vector<std::vector<Coeff>>& rows, int width) {
-  CoeffMatrix m = CoeffMatrix::Zero(static_cast<Eigen::Index>(rows.size()), width);
-  for (size_t i = 0; i < rows.size(); ++i)
-    for (int j = 0; j < width; ++j) m(static_cast<Eigen::Index>(i), j) = rows[i][static_cast<size_t>(j)];
-  return m;
-}
-
 int total_dim(const Spaces& s) { return s[0].cols + s[1].cols + s[2].cols; }
 bool all_lines(const Spaces& s) { return s[0].cols == 1 && s[1].cols == 1 && s[2].cols == 1; }
 bool any_empty(const Spaces& s) { return s[0].cols == 0 || s[1].cols == 0 || s[2].cols == 0; }
@@ -65,28 +56,6 @@ std::vector<modp::Fp> projective_key(const std::array<modp::Matrix, 3>& factors)
     key.insert(key.end(), v.begin(), v.end());
   }
   return key;
-}
-
-// Whether u⊗v⊗w (n×m, m×p, p×n) equals term t of s exactly: each factor a multiple of t's, the three
-// multiples multiplying to 1.
-bool same_tensor(const CoeffMatrix& u, const CoeffMatrix& v, const CoeffMatrix& w, const Scheme& s, int t) {
-  Coeff product = 1;
-  for (auto [mine, theirs] : {std::pair{&u, &s.u}, std::pair{&v, &s.v}, std::pair{&w, &s.w}}) {
-    std::optional<Coeff> ratio;
-    for (Eigen::Index i = 0; i < mine->size(); ++i) {
-      const Coeff& a = mine->data()[i];
-      const Coeff& b = (*theirs)(t, i);
-      if (b.is_zero() || a.is_zero()) {
-        if (!(a.is_zero() && b.is_zero())) return false;
-        continue;
-      }
-      if (!ratio) ratio = a / b;
-      else if (a != *ratio * b) return false;
-    }
-    if (!ratio) return false;
-    product *= *ratio;
-  }
-  return product == Coeff(1);
 }
 
 struct Enough {};  // thrown to stop the search once more than max_found sandwiches are known
@@ -106,7 +75,6 @@ public:
     if (!same_classes()) return {};
     order_terms();
     target_keys_p_ = target_keys_p();
-    for (int t = 0; t < target_.rank(); ++t) target_keys_[term_key(target_, t)].push_back(t);
     used_.assign(static_cast<size_t>(target_.rank()), false);
     try {
       descend(0, full_spaces(source_.format));
@@ -128,7 +96,6 @@ private:
   std::vector<int> assigned_;                                       // assigned_[depth]: target term
   std::vector<bool> used_;
   std::map<std::vector<modp::Fp>, int> target_keys_p_;  // projective class mod p → term, −1: shared
-  std::map<std::string, std::vector<int>> target_keys_;
   std::vector<Found> found_;
 
   static std::vector<std::vector<PairInvariant>> pair_table(const std::vector<TermSpaces>& t, PairDims& pairs) {
@@ -272,125 +239,21 @@ private:
     if (static_cast<int>(found_.size()) > max_found_) throw Enough{};
   }
 
-  // P, Q, S solved exactly from the matched terms (fast when each is a line modulo p), then every
+  // P, Q, S solved exactly from the matched terms (fast where each is a line modulo p), then every
   // term's image checked exactly.
   std::optional<Found> exact_sandwich(const Spaces& spaces, const std::vector<int>& image) const {
+    Matching matched;
+    for (size_t i = 0; i < assigned_.size(); ++i) matched.push_back({order_[i], assigned_[i]});
     Found out;
     for (int k = 0; k < 3; ++k) {
-      std::optional<CoeffMatrix> m =
-          spaces[static_cast<size_t>(k)].cols == 1 ? line_from_rows(k, spaces[static_cast<size_t>(k)]) : line_from_kernel(k);
+      const modp::Matrix& line = spaces[static_cast<size_t>(k)];
+      std::optional<CoeffMatrix> m = exact_slot(src_, tgt_, matched, k, line.cols == 1 ? &line : nullptr);
       if (!m) return std::nullopt;
       out.pqs[static_cast<size_t>(k)] = std::move(*m);
     }
-    return images(std::move(out), image);
-  }
-
-  int side(int k) const { return slot_sizes(source_.format)[static_cast<size_t>(k)]; }
-
-  CoeffMatrix as_matrix(int k, const std::vector<Coeff>& vec) const {  // row-major vec(M) → M
-    CoeffMatrix m(side(k), side(k));
-    for (size_t j = 0; j < vec.size(); ++j) m.data()[j] = vec[j];
-    return m;
-  }
-
-  // Rows that are independent modulo p are independent over Q(i): d² − 1 of them fix the line, with
-  // the coordinate where the line modulo p does not vanish set to 1 (the true matrix cannot vanish
-  // there either). A matrix found so meets those rows only; images() checks everything.
-  std::optional<CoeffMatrix> line_from_rows(int k, const modp::Matrix& line_p) const {
-    const int dd = side(k) * side(k);
-    std::vector<std::vector<modp::Fp>> echelon;  // reduced copies of the chosen rows
-    std::vector<int> pivots;
-    std::vector<std::vector<Coeff>> chosen;
-    for (size_t i = 0; i < assigned_.size() && static_cast<int>(chosen.size()) < dd - 1; ++i) {
-      const TermSpaces& from = src_[static_cast<size_t>(order_[i])];
-      const TermSpaces& to = tgt_[static_cast<size_t>(assigned_[i])];
-      const auto rows_p = condition_rows_p(from, to, k);
-      std::vector<size_t> keep;
-      for (size_t r = 0; r < rows_p.size() && static_cast<int>(chosen.size() + keep.size()) < dd - 1; ++r)
-        if (independent(rows_p[r], echelon, pivots)) keep.push_back(r);
-      for (size_t r : keep) {
-        std::vector<Coeff> row;
-        for (int e = 0; e < dd; ++e) row.push_back(exact_condition_entry(from, to, k, r, e));
-        chosen.push_back(std::move(row));
-      }
-    }
-    if (static_cast<int>(chosen.size()) != dd - 1) return line_from_kernel(k);
-    int one = 0;
-    while (line_p(one, 0) == 0) ++one;
-    CoeffMatrix a(dd - 1, dd - 1), b(dd - 1, 1);  // the system with coordinate `one` moved right
-    for (int r = 0; r < dd - 1; ++r)
-      for (int c = 0, col = 0; c < dd; ++c) {
-        if (c == one) b(r, 0) = -chosen[static_cast<size_t>(r)][static_cast<size_t>(c)];
-        else a(r, col++) = chosen[static_cast<size_t>(r)][static_cast<size_t>(c)];
-      }
-    ExactSolution sol = solve_exact(a, b, CoeffMatrix::Zero(dd - 1, 1));
-    if (!sol.x || sol.rank != dd - 1) return line_from_kernel(k);
-    std::vector<Coeff> vec;
-    for (int c = 0, col = 0; c < dd; ++c) vec.push_back(c == one ? Coeff(1) : (*sol.x)(col++, 0));
-    return as_matrix(k, vec);
-  }
-
-  // Whether row is independent of the echelon rows modulo p; if so it joins them.
-  static bool independent(std::vector<modp::Fp> row, std::vector<std::vector<modp::Fp>>& echelon, std::vector<int>& pivots) {
-    for (size_t e = 0; e < echelon.size(); ++e) {
-      const modp::Fp f = row[static_cast<size_t>(pivots[e])];
-      if (f == 0) continue;
-      for (size_t c = 0; c < row.size(); ++c) row[c] = modp::sub(row[c], modp::mul(f, echelon[e][c]));
-    }
-    if (!modp::normalise(row)) return false;
-    int pivot = 0;
-    while (row[static_cast<size_t>(pivot)] == 0) ++pivot;
-    for (size_t e = 0; e < echelon.size(); ++e) {  // keep the earlier rows reduced at the new pivot
-      const modp::Fp f = echelon[e][static_cast<size_t>(pivot)];
-      if (f == 0) continue;
-      for (size_t c = 0; c < row.size(); ++c) echelon[e][c] = modp::sub(echelon[e][c], modp::mul(f, row[c]));
-    }
-    echelon.push_back(std::move(row));
-    pivots.push_back(pivot);
-    return true;
-  }
-
-  // The kernel of every condition row of the matched terms, exactly: a line, or nothing.
-  std::optional<CoeffMatrix> line_from_kernel(int k) const {
-    std::vector<std::vector<Coeff>> rows;
-    for (size_t i = 0; i < assigned_.size(); ++i) {
-      auto more = exact_condition_rows(src_[static_cast<size_t>(order_[i])], tgt_[static_cast<size_t>(assigned_[i])], k);
-      rows.insert(rows.end(), more.begin(), more.end());
-    }
-    const CoeffMatrix line = exact_nullspace(stacked(rows, side(k) * side(k)));
-    if (line.cols() == 0) return std::nullopt;
-    TDISC_REQUIRE(line.cols() == 1, "the factor spaces determine the sandwich (checked before the search)");
-    return as_matrix(k, std::vector<Coeff>(line.data(), line.data() + line.size()));
-  }
-
-  // The exact image of every source term, matched to `expected` (the target term of each, from the
-  // check modulo p) or, where that is empty, looked up by exact key.
-  std::optional<Found> images(Found out, const std::vector<int>& expected) const {
-    std::array<CoeffMatrix, 3> inv;
-    for (size_t k = 0; k < 3; ++k) {
-      auto i = inverse(out.pqs[k]);
-      if (!i) return std::nullopt;
-      inv[k] = std::move(*i);
-    }
-    const Format f = source_.format;
-    std::map<std::string, int> taken;
-    for (int r = 0; r < source_.rank(); ++r) {
-      const CoeffMatrix u = exact_product(exact_product(out.pqs[0], term_matrix(source_.u, r, f.n, f.m)), inv[1]);
-      const CoeffMatrix v = exact_product(exact_product(out.pqs[1], term_matrix(source_.v, r, f.m, f.p)), inv[2]);
-      const CoeffMatrix w = exact_product(exact_product(out.pqs[2], term_matrix(source_.w, r, f.p, f.n)), inv[0]);
-      if (!expected.empty()) {
-        const int t = expected[static_cast<size_t>(r)];
-        if (!same_tensor(u, v, w, target_, t)) return std::nullopt;
-        out.image.push_back(t);
-        continue;
-      }
-      const std::string key = tensor_key(u, v, w);
-      auto it = target_keys_.find(key);
-      if (it == target_keys_.end()) return std::nullopt;
-      int& used = taken[key];
-      if (used >= static_cast<int>(it->second.size())) return std::nullopt;  // a repeated tensor, too often
-      out.image.push_back(it->second[static_cast<size_t>(used++)]);
-    }
+    std::optional<std::vector<int>> images = exact_images(source_, target_, out.pqs, image);
+    if (!images) return std::nullopt;
+    out.image = std::move(*images);
     return out;
   }
 };
@@ -410,7 +273,7 @@ std::array<int, 3> self_dims(const Scheme& s, const std::vector<TermSpaces>& spa
       rows.insert(rows.end(), more.begin(), more.end());
     }
     const int dd = d[static_cast<size_t>(k)] * d[static_cast<size_t>(k)];
-    dims[static_cast<size_t>(k)] = dd - exact_rank(stacked(rows, dd));
+    dims[static_cast<size_t>(k)] = dd - exact_rank(stack_rows(rows, dd));
   }
   return dims;
 }

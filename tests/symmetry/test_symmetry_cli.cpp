@@ -1,0 +1,34 @@
+// tdisc symmetry: its printout, the ansatz file it writes, and its exit codes (DESIGN §4).
+#include <catch2/catch.hpp>
+
+#include "decomposition/formats/ansatz_file.hpp"
+#include "tests/support.hpp"
+
+using namespace tdisc;
+
+TEST_CASE("tdisc symmetry prints Strassen's group and writes its ansatz", "[fast][symmetry][cli]") {
+  const std::string out = test::temp_dir("symmetry-cli") + "/strassen.json";
+  const auto r = test::run_tdisc("symmetry " + test::source_path("algorithms/2x2x2/r7-ZT-02268ba0.json") + " -o " + out);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("2x2x2 rank 7, symmetry group of order 36") != std::string::npos);
+  CHECK(r.out.find("rank types: 6×(1,1,1) + 1×(2,2,2)") != std::string::npos);
+  CHECK(r.out.find("orbits: 1 of 6 terms (stabiliser order 6) + 1 of 1 term (stabiliser order 36)") != std::string::npos);
+  const Ansatz a = read_ansatz(out);
+  CHECK(a.group.order() == 36);
+  CHECK(a.rank() == 7);
+}
+
+TEST_CASE("tdisc symmetry's exit codes: help, usage, bad input", "[fast][symmetry][cli]") {
+  const auto help = test::run_tdisc("symmetry --help");
+  CHECK(help.code == 0);
+  CHECK(help.out.find("usage: tdisc symmetry SCHEME") != std::string::npos);
+  CHECK(test::run_tdisc("symmetry").code == 1);
+  CHECK(test::run_tdisc("symmetry --max-order 0 " + test::source_path("algorithms/2x2x2/r7-ZT-02268ba0.json")).code == 1);
+  const auto infinite = test::run_tdisc("symmetry " + test::source_path("algorithms/2x2x2/r8-ZT-12ca34d3.json"));
+  CHECK(infinite.code == 2);
+  CHECK(infinite.err.find("r8-ZT-12ca34d3.json: the stabiliser is infinite") != std::string::npos);
+  const auto small = test::run_tdisc("symmetry --max-order 35 " + test::source_path("algorithms/2x2x2/r7-ZT-02268ba0.json"));
+  CHECK(small.code == 2);
+  CHECK(small.err.find("more than 35 elements") != std::string::npos);
+}
