@@ -83,6 +83,8 @@ const params::Table& numeric_table() {
        boolean("ansatz_round", true, "ansatz: round onto the lattice and repair exactly after the seed phase (false: numerical solutions only)"),
        number("numerical_residual", 1e-8, 0, 1,
               "ansatz: residual below which a seed-space point is reported as a numerical solution (event numerical_solution; never a scheme)"),
+       boolean("keep_going", false,
+               "rate measurements: every exact find is verified, counted (counter exact) and logged (event exact_found, by sha256); only the first is filed, and reaching the target does not end the run (--time or restarts does; a stop request is then honoured only before the target is reached)"),
        // Set per rank by MPI runs (src/search/mpi/rank_config.cpp): N ranks run the single-process
        // sequence of restarts between them, each on the GPU of its host that matches its local rank.
        integer("restart_offset", 0, 0, 1e12, "first restart index of this process (MPI: its rank)"),
@@ -197,6 +199,7 @@ Params resolve(const nlohmann::json& params, const Target& target) {
   p.ansatz_pull = m["ansatz_pull"];
   p.ansatz_round = m["ansatz_round"];
   p.numerical_residual = m["numerical_residual"];
+  p.keep_going = m["keep_going"];
   return p;
 }
 

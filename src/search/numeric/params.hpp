@@ -65,7 +65,8 @@ struct Params {
   long gpu_seed_threads = 512;     // GPU: threads per seed-space restart (a power of two)
   double ansatz_pull = 0;          // final weight of the seed-space lattice pull (0: none)
   bool ansatz_round = true;        // round and repair exactly after the seed phase
-  double numerical_residual = 1e-8;  // a seed-space point below this is a numerical solution
+  double numerical_residual = 1e-8;
+  bool keep_going = false;         // count every exact find until --time/--restarts (rates)  // a seed-space point below this is a numerical solution
 };
 
 const params::Table& numeric_table();  // every parameter: default, range, help

@@ -37,7 +37,11 @@ Run::Run(const EngineConfig& c, Reporter& r)
 }
 
 bool Run::stopping() const {
-  return done.load() || rep.stop_requested() || Clock::now() >= deadline || rep.best_rank() <= cfg.target.rank;
+  // keep_going (rate measurements): a reached target does not stop the run, only --time and --restarts
+  // (and a stop request that comes before the target is reached).
+  const bool reached = rep.best_rank() <= cfg.target.rank;
+  if (params.keep_going) return done.load() || Clock::now() >= deadline || (rep.stop_requested() && !reached);
+  return done.load() || rep.stop_requested() || Clock::now() >= deadline || reached;
 }
 
 double Run::seconds_left() const {
@@ -163,7 +167,16 @@ void Run::offer(long idx, Scheme s, const std::string& how) {
   if (ansatz) s.provenance.extra["ansatz"] = ansatz->name + " (group of order " + std::to_string(ansatz->group_order) +
                                              "; " + ansatz->source + ")";
   s.provenance.extra["params"] = cfg.params.dump();  // the recipe as given; the rest are the defaults of this tool version
+  if (params.keep_going) return keep_counting(s);
   if (rep.offer(s, "numeric") && s.rank() <= cfg.target.rank) done = true;
+}
+
+// keep_going: every exact find is counted and logged by its hash; the first is also offered (filed).
+void Run::keep_counting(const Scheme& s) {
+  rep.add("exact", 1);
+  rep.event({{"event", "exact_found"}, {"sha256", scheme_sha256(s)}, {"rank", s.rank()}});
+  std::lock_guard lock(stats_mutex);
+  if (!offered_one) offered_one = rep.offer(s, "numeric");
 }
 
 void Run::maybe_checkpoint() {

@@ -45,6 +45,7 @@ public:
 private:
   void offer(long idx, Scheme s, const std::string& how);
   void record_numerical(long idx, const RestartOutcome& out);
+  void keep_counting(const Scheme& s);
   nlohmann::json state();
   void restore(const nlohmann::json& s);
 
@@ -62,6 +63,7 @@ private:
   std::mutex flight_mutex, stats_mutex, checkpoint_mutex;
   std::set<long> in_flight;
   double best_residual = INFINITY, best_fraction = 0;
+  bool offered_one = false;  // keep_going: the first exact find has been filed
 };
 
 }  // namespace tdisc::search::numeric
