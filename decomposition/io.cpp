@@ -88,10 +88,17 @@ bool write_all(int fd, std::string_view text) {
   return true;
 }
 
+// The temporary is created exclusively and never through a link; the rename replaces a link at PATH
+// instead of writing through it.
 void write_file_atomic(const std::string& path, std::string_view content) {
   std::random_device rd;
-  std::string tmp = path + ".tmp-" + std::to_string(rd() % 1000000);
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::string tmp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 8 && fd < 0; ++attempt) {  // a new name, never a link or a file planted there
+    tmp = path + ".tmp-" + std::to_string(rd() % 1000000);
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0 && errno != EEXIST) break;
+  }
   if (fd < 0) throw IoError(path, 0, std::string("cannot write: ") + std::strerror(errno));
   size_t done = 0;
   while (done < content.size()) {

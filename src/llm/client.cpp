@@ -80,9 +80,11 @@ ChatResult read_completion(const std::string& body) {
     return r;
   }
   const json& j = *parsed.value;
-  if (j.contains("usage") && j["usage"].is_object()) {
-    r.prompt_tokens = j["usage"].value("prompt_tokens", 0L);
-    r.completion_tokens = j["usage"].value("completion_tokens", 0L);
+  if (j.contains("usage") && j["usage"].is_object()) {  // counts of another type (a server's bug) count as 0
+    const json& u = j["usage"];
+    auto count = [&](const char* key) { return u.contains(key) && u[key].is_number() ? u[key].get<long>() : 0L; };
+    r.prompt_tokens = count("prompt_tokens");
+    r.completion_tokens = count("completion_tokens");
   }
   const json* content = nullptr;
   if (j.contains("choices") && j["choices"].is_array() && !j["choices"].empty()) {

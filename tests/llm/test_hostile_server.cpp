@@ -98,6 +98,13 @@ TEST_CASE("replies nested 100,000 deep or holding 1e400 are refused, not a crash
   ChatResult r = ChatClient(config_of(server)).complete(request());
   CHECK(r.status == CallStatus::bad_response);
   CHECK(r.error.find("does not fit a double") != std::string::npos);
+  ScriptStep strings;  // usage counts as strings: a server's bug, not a reason to throw
+  strings.body = R"({"choices":[{"message":{"content":"a"}}],"usage":{"prompt_tokens":"many","completion_tokens":[]}})";
+  ScriptServer odd({strings});
+  ChatResult ok = ChatClient(config_of(odd)).complete(request());
+  CHECK(ok.ok());
+  CHECK(ok.content == "a");
+  CHECK(ok.prompt_tokens == 0);
 }
 
 TEST_CASE("a reply past the size cap ends the transfer and is not retried", "[fast][llm][hostile]") {

@@ -14,6 +14,7 @@
 #include "src/llm/redact.hpp"
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc::llm {
 
@@ -125,7 +126,12 @@ void Session::handle(FinishedRequest f) {
   }
   Extracted x = extract_json(r.content);
   if (!x.value) return fail("invalid_json", x.why_not);
-  ProposalCheck c = check_proposal(*x.value, rules());
+  ProposalCheck c;
+  try {
+    c = check_proposal(*x.value, rules());
+  } catch (const json::exception& e) {  // a field of a type the checks did not expect: one failed call
+    return fail("schema", "a field of an unexpected type: " + json_library_message(e));
+  }
   if (!c.proposal) {
     record["errors"] = c.errors;
     return fail("schema", c.summary());
