@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "codegen/emit_forms.hpp"
+#include "decomposition/formats/escape.hpp"
 
 namespace tdisc::codegen {
 
@@ -138,7 +139,7 @@ std::string banner(const Plan& plan, const std::vector<SourceInfo>& sources, con
       << "// backend " << backend_name(t.backend) << ", dtype " << dtype_name(t.dtype) << ", " << sources.size()
       << " level(s), namespace " << o.name_space << "\n";
   for (size_t l = 0; l < sources.size(); ++l)
-    out << "// level " << l << ": " << sources[l].path << " (" << sources[l].description << ") sha256:" << sources[l].sha256
+    out << "// level " << l << ": " << fmt::escape_comment_line(sources[l].path) << " (" << sources[l].description << ") sha256:" << sources[l].sha256
         << "\n";
   out << "// The logic lives in tdisc's hand-written templates (codegen/runtime/*.inc), copied below.\n";
   if (t.backend == Backend::Cuda)

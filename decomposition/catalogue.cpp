@@ -9,6 +9,7 @@
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace fs = std::filesystem;
 
@@ -153,18 +154,16 @@ std::optional<CatalogueEntry> best(const std::vector<CatalogueEntry>& all, const
 }
 
 std::map<Format, int> read_best_known(const std::string& path) {
-  std::string text = read_text_file(path);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
-  }
+  nlohmann::json j = parse_json_input(read_text_file(path), path, "a best-known rank file");
   if (!j.contains("entries") || !j["entries"].is_array()) throw InputError(path, 0, "no \"entries\" array");
   std::map<Format, int> out;
   for (const auto& e : j["entries"]) {
-    const auto& f = e.at("format");
-    if (!f.is_array() || f.size() != 3 || !e.contains("rank")) throw InputError(path, 0, "malformed entry " + e.dump());
+    auto small_int = [](const nlohmann::json& x) { return x.is_number_integer() && x.get<long long>() >= 0 && x.get<long long>() < 1 << 20; };
+    const bool ok = e.is_object() && e.contains("format") && e["format"].is_array() && e["format"].size() == 3 &&
+                    small_int(e["format"][0]) && small_int(e["format"][1]) && small_int(e["format"][2]) &&
+                    e.contains("rank") && small_int(e["rank"]);
+    if (!ok) throw InputError(path, 0, "malformed entry " + json_excerpt(e));
+    const auto& f = e["format"];
     Format key = sorted_format({f[0].get<int>(), f[1].get<int>(), f[2].get<int>()});
     int rank = e["rank"].get<int>();
     auto it = out.find(key);

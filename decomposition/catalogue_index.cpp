@@ -5,6 +5,7 @@
 #include <set>
 
 #include "decomposition/catalogue.hpp"
+#include "decomposition/formats/escape.hpp"
 
 namespace tdisc {
 
@@ -12,15 +13,7 @@ namespace {
 
 constexpr std::array<Ring, 6> kIndexRings{Ring::GF2, Ring::GF3, Ring::ZT, Ring::Z, Ring::Q, Ring::QI};
 
-std::string cell(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
-  }
-  return out.empty() ? "—" : out;
-}
+std::string cell(const std::string& s) { return fmt::escape_markdown(s); }
 
 std::string rank_cell(const std::vector<CatalogueEntry>& all, Format f, Ring r, std::optional<int> known) {
   auto top = best(all, {f, true, r});
@@ -90,7 +83,7 @@ std::string file_table(const std::vector<CatalogueEntry>& all) {
   // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on long operator+ chains.
   for (const auto& e : all) {
     for (const std::string& part : {e.format.str(), std::to_string(e.rank), std::string(ring_name(e.ring)),
-                                    "[" + e.relative + "](" + e.relative + ")", cell(e.name), cell(e.source),
+                                    "[" + cell(e.relative) + "](" + fmt::escape_markdown_url(e.relative) + ")", cell(e.name), cell(e.source),
                                     cell(e.licence)}) {
       t += "| ";
       t += part;

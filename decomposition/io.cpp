@@ -2,6 +2,7 @@
 #include "decomposition/io.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,18 +16,89 @@
 
 namespace tdisc {
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(path, 0, std::string("cannot read: ") + std::strerror(errno));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+namespace {
+
+const char* kind_name(InputKind kind) {
+  switch (kind) {
+    case InputKind::scheme_file: return "a scheme file";
+    case InputKind::run_file: return "a run file";
+    case InputKind::params: return "a --params file";
+    case InputKind::server_reply: return "a server's reply";
+    case InputKind::results: return "a results file";
+  }
+  return "an input";
 }
 
+[[noreturn]] void too_large(const std::string& path, InputKind kind, size_t ceiling) {
+  throw InputError(path, 0, "more than " + std::to_string(ceiling >> 20) + " MiB, the ceiling for " + kind_name(kind) +
+                                "; refused (TDISC_MAX_INPUT_MB=N raises it, docs/reliability.md)");
+}
+
+}  // namespace
+
+std::string read_text_file(const std::string& path, InputKind kind) {
+  const size_t ceiling = input_ceiling(kind);
+  const int flags = O_RDONLY | O_CLOEXEC | (kind == InputKind::run_file ? O_NOFOLLOW : 0);
+  const int fd = ::open(path.c_str(), flags);
+  if (fd < 0 && errno == ELOOP && kind == InputKind::run_file)
+    throw InputError(path, 0, "is a symbolic link; the files of a run directory must be its own (refused)");
+  if (fd < 0) throw IoError(path, 0, std::string("cannot read: ") + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<unsigned long long>(st.st_size) > ceiling) {
+    ::close(fd);
+    too_large(path, kind, ceiling);
+  }
+  std::string out;
+  if (S_ISREG(st.st_mode)) out.reserve(static_cast<size_t>(st.st_size));
+  char buf[1 << 16];
+  for (;;) {  // a device or pipe has no size: read until the end or past the ceiling
+    const ssize_t k = ::read(fd, buf, sizeof buf);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) {
+      const int e = errno;
+      ::close(fd);
+      throw IoError(path, 0, std::string("cannot read: ") + std::strerror(e));
+    }
+    if (k == 0) break;
+    out.append(buf, static_cast<size_t>(k));
+    if (out.size() > ceiling) {
+      ::close(fd);
+      too_large(path, kind, ceiling);
+    }
+  }
+  ::close(fd);
+  return out;
+}
+
+int open_append_nofollow(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0 && errno == ELOOP)
+    throw InputError(path, 0, "is a symbolic link; the files of a run directory must be its own (refused)");
+  if (fd < 0) throw IoError(path, 0, std::string("cannot open for appending: ") + std::strerror(errno));
+  return fd;
+}
+
+bool write_all(int fd, std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t k = ::write(fd, text.data(), text.size());
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return false;
+    text.remove_prefix(static_cast<size_t>(k));
+  }
+  return true;
+}
+
+// The temporary is created exclusively and never through a link; the rename replaces a link at PATH
+// instead of writing through it.
 void write_file_atomic(const std::string& path, std::string_view content) {
   std::random_device rd;
-  std::string tmp = path + ".tmp-" + std::to_string(rd() % 1000000);
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::string tmp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 8 && fd < 0; ++attempt) {  // a new name, never a link or a file planted there
+    tmp = path + ".tmp-" + std::to_string(rd() % 1000000);
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0 && errno != EEXIST) break;
+  }
   if (fd < 0) throw IoError(path, 0, std::string("cannot write: ") + std::strerror(errno));
   size_t done = 0;
   while (done < content.size()) {

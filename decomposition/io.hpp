@@ -5,10 +5,19 @@
 #include <string_view>
 #include <vector>
 
+#include "decomposition/limits.hpp"
+
 namespace tdisc {
 
-// Reads the whole file; throws InputError("FILE: cannot read …").
-std::string read_text_file(const std::string& path);
+// Reads the whole file, at most input_ceiling(kind) bytes (a longer file, or a device that never
+// ends, is refused after that many); throws IoError("FILE: cannot read …") or InputError. Run files
+// are opened without following a symbolic link: a link in a run directory is refused.
+std::string read_text_file(const std::string& path, InputKind kind = InputKind::scheme_file);
+// A descriptor for appending to PATH (created 0644 when missing) that never follows a symbolic
+// link: a link is refused with InputError, so a log cannot be redirected into someone else's file.
+int open_append_nofollow(const std::string& path);
+// Writes all of text to fd (retrying short writes); false when the system refused.
+bool write_all(int fd, std::string_view text);
 // Writes to PATH.tmp-XXXX in the same folder, flushes, then renames over PATH.
 void write_file_atomic(const std::string& path, std::string_view content);
 // 1-based line number of byte offset pos in text.

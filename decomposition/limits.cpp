@@ -1,11 +1,13 @@
-// The reader limits of limits.hpp, and JSON parsing that refuses deep nesting before it recurses.
+// The reader limits of limits.hpp.
 #include "decomposition/limits.hpp"
 
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "decomposition/coeff.hpp"
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/utf8.hpp"
 
 namespace tdisc {
 
@@ -17,6 +19,22 @@ void check_scheme_size(const std::string& path, int line, const Format& f, long 
     throw InputError(path, line, "a scheme of format " + f.str() + " and rank " + std::to_string(rank) +
                                      " would hold more than " + std::to_string(kMaxCoefficients) +
                                      " coefficients; refused (damaged file?)");
+}
+
+size_t input_ceiling(InputKind kind) {
+  static const long override_mb = [] {
+    const char* v = std::getenv("TDISC_MAX_INPUT_MB");
+    return v ? parse_count(v, 1L << 20).value_or(0) : 0L;
+  }();
+  if (override_mb > 0) return static_cast<size_t>(override_mb) << 20;
+  switch (kind) {
+    case InputKind::params: return size_t{1} << 20;
+    case InputKind::server_reply: return size_t{16} << 20;
+    case InputKind::scheme_file:
+    case InputKind::run_file:
+    case InputKind::results: break;
+  }
+  return size_t{64} << 20;
 }
 
 bool coefficient_text_fits(const Coeff& c) {
@@ -39,23 +57,7 @@ std::optional<long> parse_count(std::string_view digits, long max) {
 
 std::string excerpt(std::string_view text) {
   if (text.size() <= 60) return std::string(text);
-  return std::string(text.substr(0, 57)) + "…";
-}
-
-nlohmann::json parse_json_bounded(const std::string& text, const std::string& path, const std::string& what) {
-  struct TooDeep {};
-  auto depth_guard = [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
-    if (depth > kMaxNesting) throw TooDeep{};
-    return true;
-  };
-  try {
-    return nlohmann::json::parse(text, depth_guard);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path, line_of_offset(text, e.byte > 0 ? e.byte - 1 : 0),
-                     "not " + what + " (invalid JSON, truncated?): " + e.what());
-  } catch (const TooDeep&) {
-    throw InputError(path, 0, "not " + what + ": JSON nested deeper than " + std::to_string(kMaxNesting) + " levels");
-  }
+  return std::string(utf8_prefix(text, 57)) + "…";
 }
 
 std::string json_excerpt(const nlohmann::json& v) {

@@ -24,6 +24,19 @@ constexpr size_t kMaxInflatedBytes = size_t{256} << 20;
 // quadratic time and no published scheme comes near).
 constexpr size_t kMaxCoefficientChars = 256;
 
+// Ceilings on the bytes one read may bring into memory, by kind of input (docs/reliability.md has
+// the table). TDISC_MAX_INPUT_MB=N in the environment sets every ceiling to N MiB instead.
+enum class InputKind {
+  scheme_file,   // 64 MiB: any format tdisc imports (the largest public file is 1.3 MB)
+  run_file,      // 64 MiB: checkpoint.json, best-r*.json, lock, run.json
+  params,        // 1 MiB: --params @FILE
+  server_reply,  // 16 MiB: one HTTP reply of an LLM server
+  results,       // 64 MiB: bench --results and report inputs
+};
+size_t input_ceiling(InputKind kind);
+// The general ceiling of one JSON text (json_input.hpp), for callers that name no kind.
+constexpr size_t kMaxJsonBytes = size_t{64} << 20;
+
 // Throws InputError(path, line, …) when a scheme of format f and this rank would exceed
 // kMaxCoefficients, has a dimension below 1 or a negative rank.
 void check_scheme_size(const std::string& path, int line, const Format& f, long rank);
@@ -35,9 +48,6 @@ bool coefficient_text_fits(const Coeff& c);
 std::optional<long> parse_count(std::string_view digits, long max);
 // At most 60 characters of text for an error message, "…" marking a cut.
 std::string excerpt(std::string_view text);
-// JSON text parsed with nesting at most kMaxNesting; InputError("path:line: not valid JSON …",
-// `what` naming the kind of file) on any error.
-nlohmann::json parse_json_bounded(const std::string& text, const std::string& path, const std::string& what);
 // A JSON value for an error message: scalars as written, arrays and objects by kind (dumping a
 // deeply nested value would recurse without bound).
 std::string json_excerpt(const nlohmann::json& v);

@@ -6,6 +6,7 @@
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/limits.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc {
 
@@ -64,7 +65,7 @@ struct NativeReader {
   Coeff coefficient(const json& v, const char* key, int r, int c) const {
     std::optional<Coeff> x;
     if (v.is_string()) x = Coeff::parse(v.get<std::string>());
-    else if (v.is_number_integer()) x = Coeff(v.get<long>());
+    else if (v.is_number_integer()) x = json_integer_coeff(v);
     if (!x)
       fail(term_line(key, r), std::string("term ") + std::to_string(r + 1) + " of \"" + key + "\", entry " +
                      std::to_string(c) + ": not a coefficient: " + json_excerpt(v));
@@ -108,7 +109,7 @@ Provenance provenance_from_json(const json& j) {
 
 Scheme parse_native(const std::string& text, const std::string& path) {
   NativeReader rd{text, path};
-  json j = parse_json_bounded(text, path, "a tdisc-scheme file");
+  json j = parse_json_input(text, path, "a tdisc-scheme file");
   if (!j.is_object()) rd.fail(1, "a tdisc-scheme file is a JSON object");
   if (rd.text_field(j, "format", "") != "tdisc-scheme")
     rd.fail(rd.key_line("format"), "not a tdisc-scheme file (\"format\" must be \"tdisc-scheme\")");

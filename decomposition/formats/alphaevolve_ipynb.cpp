@@ -10,6 +10,7 @@
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/limits.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc::fmt {
 
@@ -47,7 +48,7 @@ std::vector<std::pair<size_t, std::string>> assignments_in(const std::string& sr
 }
 
 std::vector<Assignment> assignments(const std::string& path, const std::string& text) {
-  json nb = parse_json_bounded(text, path, "a notebook");
+  json nb = parse_json_input(text, path, "a notebook");
   if (!nb.is_object() || !nb.contains("cells") || !nb["cells"].is_array())
     throw InputError(path, 1, "not a Jupyter notebook (no \"cells\")");
   std::vector<Assignment> out;

@@ -2,6 +2,7 @@
 // amsmath align* environment, exact coefficients (\tfrac for rationals, i for Gaussian parts).
 #include <algorithm>
 
+#include "decomposition/formats/escape.hpp"
 #include "decomposition/formats/readers.hpp"
 
 namespace tdisc::fmt {
@@ -53,7 +54,7 @@ std::string write_latex(const Scheme& s) {
   auto m = [](int r) { return "M_{" + std::to_string(r + 1) + "}"; };
   std::string out = "% " + f.str() + " rank " + std::to_string(s.rank()) + " over " + std::string(ring_name(s.ring)) +
                     ", written by tdisc. Needs \\usepackage{amsmath}; \\allowdisplaybreaks for long schemes.\n";
-  if (!s.provenance.source.empty()) out += "% source: " + s.provenance.source + "\n";
+  if (!s.provenance.source.empty()) out += "% source: " + escape_latex(s.provenance.source) + "\n";
   out += "\\begin{align*}\n";
   for (int r = 0; r < s.rank(); ++r) {
     auto paren = [](const std::string& t) { return "\\left(" + t + "\\right)"; };

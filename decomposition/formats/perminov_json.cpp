@@ -9,6 +9,7 @@
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/limits.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc::fmt {
 
@@ -23,7 +24,7 @@ int key_line(const std::string& text, const char* key) {
 
 std::optional<Coeff> json_coeff(const json& x) {
   if (x.is_string()) return Coeff::parse(x.get<std::string>());
-  if (x.is_number_integer()) return Coeff(x.get<long>());
+  if (x.is_number_integer()) return json_integer_coeff(x);
   if (x.is_number_float()) {
     auto c = Coeff::from_double(x.get<double>());
     if (c && c->denominator() <= 1024) return c;  // exact small dyadic, as written by a float printer
@@ -103,7 +104,7 @@ json factor_json(const CoeffMatrix& m) {
 }  // namespace
 
 ImportedScheme read_perminov_json(const std::string& path, const std::string& text, const ImportOptions& opt) {
-  json j = parse_json_bounded(text, path, "a Perminov scheme file");
+  json j = parse_json_input(text, path, "a Perminov scheme file");
   if (!j.is_object()) throw InputError(path, 1, "a Perminov scheme file is a JSON object");
   const json& n = j.contains("n") ? j["n"] : json();
   if (!n.is_array() || n.size() != 3 || !n[0].is_number_integer() || !n[1].is_number_integer() || !n[2].is_number_integer())

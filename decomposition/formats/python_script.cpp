@@ -1,6 +1,7 @@
 // A self-checking Python script: the factors as exact literals (int, Fraction, a small Gaussian
 // rational class), the check Σ_r U_r⊗V_r⊗W_r = T in trace form with NumPy object arrays when NumPy
 // is present and plain Python otherwise, and a product of two random integer matrices.
+#include "decomposition/formats/escape.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "generated/tdisc_version.hpp"
 
@@ -179,7 +180,7 @@ std::string write_python(const Scheme& s) {
   std::string ring = modulus ? "valid mod " + std::to_string(modulus) : "valid over " + std::string(ring_name(s.ring));
   std::string out = "#!/usr/bin/env python3\n\"\"\"" + f.str() + " rank " + std::to_string(s.rank()) + " scheme, " + ring +
                     "; written by " TDISC_TOOL ".\n";
-  if (!s.provenance.source.empty()) out += "Source: " + s.provenance.source + "\n";
+  if (!s.provenance.source.empty()) out += "Source: " + escape_python(s.provenance.source) + "\n";
   out += "\nRebuilds the factors exactly and checks that sum_r U_r (x) V_r (x) W_r is the matrix-multiplication\n"
          "tensor in trace form, T = sum_{i,j,k} a_ij (x) b_jk (x) c_ki, then multiplies two random integer\n"
          "matrices with the scheme. Prints OK and exits 0, or names the first failing Brent equation and\n"

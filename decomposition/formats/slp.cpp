@@ -2,6 +2,7 @@
 // "c11 = m1 + m4 - m5 + m7" for each entry of C = A·B (c_ik is C[i][k], 1-based).
 #include <algorithm>
 
+#include "decomposition/formats/escape.hpp"
 #include "decomposition/formats/expr.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
@@ -17,7 +18,7 @@ std::string write_slp(const Scheme& s) {
   std::string out = "# " + f.str() + " rank " + std::to_string(s.rank()) + " over " + std::string(ring_name(s.ring)) +
                     ": C = A·B with A " + std::to_string(f.n) + "×" + std::to_string(f.m) + ", B " +
                     std::to_string(f.m) + "×" + std::to_string(f.p) + "; aij = A[i][j], cik = C[i][k], 1-based.\n";
-  if (!s.provenance.source.empty()) out += "# source: " + s.provenance.source + "\n";
+  if (!s.provenance.source.empty()) out += "# source: " + escape_comment_line(s.provenance.source) + "\n";
   for (int r = 0; r < s.rank(); ++r)
     out += m(r) + " = (" + linear_text(row_form(s.u, r), a, true) + ") * (" + linear_text(row_form(s.v, r), b, true) + ")\n";
   auto outs = output_forms(s);

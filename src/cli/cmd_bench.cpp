@@ -19,6 +19,7 @@
 #include "src/cli/tables.hpp"
 #include "src/report/html.hpp"
 #include "src/report/pages.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc::cli {
 
@@ -102,11 +103,23 @@ codegen::BenchSetup setup_from(const Settings& o) {
 void write_bench_report(const std::string& out, const std::vector<std::string>& files) {
   std::vector<nlohmann::json> results;
   for (const auto& f : files) {
-    nlohmann::json j = nlohmann::json::parse(read_text_file(f), nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("rows")) throw InputError(f, 0, "not a bench result (JSON with \"rows\")");
+    nlohmann::json j = parse_json_input(read_text_file(f, InputKind::results), f, "a bench result");
+    if (!j.is_object() || !j.contains("rows") || !j["rows"].is_array())
+      throw InputError(f, 0, "not a bench result (JSON with a \"rows\" array)");
     results.push_back(j);
   }
-  report::write_page(out, report::bench_page(results, files));
+  std::string page;
+  try {
+    page = report::bench_page(results, files);
+  } catch (const nlohmann::json::exception& e) {  // a field of a type the page did not expect: whose?
+    for (size_t k = 0; k < files.size(); ++k) try {
+        (void)report::bench_page({results[k]}, {files[k]});
+      } catch (const nlohmann::json::exception& one) {
+        throw InputError(files[k], 0, "not a bench result tdisc can show: " + json_library_message(one));
+      }
+    throw InputError(files.front(), 0, "not a bench result tdisc can show: " + json_library_message(e));
+  }
+  report::write_page(out, page);
   std::cout << "wrote " << out << " (" << files.size() << " result file(s))\n";
 }
 

@@ -7,6 +7,7 @@
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
 #include "src/report/pages.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc::cli {
 
@@ -37,7 +38,12 @@ int cmd_report(const Args& args) {
   const std::string dir = o.positional()[0];
   std::string out = o.text("output");
   if (out.empty()) out = (std::filesystem::path(dir) / "report.html").string();
-  report::RunData run = report::write_run_report(dir, out);
+  report::RunData run;
+  try {
+    run = report::write_run_report(dir, out);
+  } catch (const nlohmann::json::exception& e) {  // a field of a type the page did not expect
+    throw InputError(dir, 0, "not a run directory tdisc can report: " + json_library_message(e));
+  }
   std::cout << "wrote " << out << " (" << run.lines << " events, " << run.improvements.size() << " improvements)\n";
   return kOk;
 }

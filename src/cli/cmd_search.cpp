@@ -13,6 +13,7 @@
 #include "decomposition/error.hpp"
 #include "generated/tdisc_version.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/commands.hpp"
@@ -29,6 +30,7 @@
 #include "src/search/mpi/redistribute.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/plan.hpp"
+#include "src/search/run_dir.hpp"
 #include "src/search/run_lock.hpp"
 
 namespace tdisc::cli {
@@ -116,15 +118,16 @@ nlohmann::json parse_params(const std::string& text) {
   std::string body = text, where = "--params";
   if (text[0] == '@') {
     where = text.substr(1);
-    body = read_text_file(where);
+    body = read_text_file(where, InputKind::params);
   }
+  nlohmann::json j;
   try {
-    nlohmann::json j = nlohmann::json::parse(body);
-    if (!j.is_object()) throw UsageError(where + ": engine parameters must be a JSON object");
-    return j;
-  } catch (const nlohmann::json::exception& e) {
-    throw UsageError(where + ": not valid JSON: " + e.what());
+    j = parse_json_input(body, JsonSource{where, "valid JSON", input_ceiling(InputKind::params)});
+  } catch (const InputError& e) {  // a flag's value: exit 1, as for every bad flag
+    throw UsageError(e.located());
   }
+  if (!j.is_object()) throw UsageError(where + ": engine parameters must be a JSON object");
+  return j;
 }
 
 nlohmann::json llm_params(const Settings& o) {
@@ -341,6 +344,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.params = parse_params(o.text("params"));
   r.params.update(plan.params);  // the shorthands --lattice and --symmetry win over --params
   r.out_dir = o.has("out") ? o.text("out") : default_out(plan.target);
+  search::check_out_dir(r.out_dir);
   nlohmann::json llm = llm_params(o);
   if (plan.engine == "llm" && !llm.contains("run_dir")) llm["run_dir"] = r.out_dir;
   if (!llm.empty()) {  // --llm-* flags override, not replace, {"llm":{…}} given in --params

@@ -71,7 +71,7 @@ void print_json(const FileReport& r) {
                       {"valid", r.valid},        {"verdict", r.verdict},        {"nnz_u", r.stats.nnz_u},
                       {"nnz_v", r.stats.nnz_v},  {"nnz_w", r.stats.nnz_w},      {"additions", r.stats.additions},
                       {"stability", r.stats.stability}};
-  std::cout << j.dump() << "\n";
+  std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";  // a path need not be UTF-8
 }
 
 }  // namespace

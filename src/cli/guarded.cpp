@@ -1,4 +1,5 @@
 // The one place where exceptions become messages and exit codes (STYLE §3).
+#include <filesystem>
 #include <iostream>
 
 #include "decomposition/error.hpp"
@@ -17,6 +18,9 @@ int guarded(int (*command)(const Args&), const Args& args) {
     return kInvalid;
   } catch (const UsageError& e) {
     std::cerr << "tdisc: " << e.what() << "\n";
+    return kUsage;
+  } catch (const std::filesystem::filesystem_error& e) {  // "PATH: Not a directory", not the library's text
+    std::cerr << "tdisc: " << (e.path1().empty() ? std::string() : e.path1().string() + ": ") << e.code().message() << "\n";
     return kUsage;
   } catch (const ContractError& e) {
     std::cerr << "tdisc: internal error: " << e.what() << "\n";

@@ -5,6 +5,10 @@
 
 #include <chrono>
 
+#include "decomposition/json_input.hpp"
+#include "decomposition/utf8.hpp"
+#include "src/llm/redact.hpp"
+
 namespace tdisc::llm {
 
 using nlohmann::json;
@@ -68,15 +72,19 @@ ChatResult failure(const RetryOutcome& out) {
 // choices[0].message.content and usage from a 2xx body.
 ChatResult read_completion(const std::string& body) {
   ChatResult r;
-  json j = json::parse(body, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
+  JsonParsed parsed = try_parse_json_input(body, JsonSource{"reply", "a chat completion", input_ceiling(InputKind::server_reply),
+                                                           kMaxNesting, true});
+  if (!parsed.value || !parsed.value->is_object()) {
     r.status = CallStatus::bad_response;
-    r.error = "response body is not JSON";
+    r.error = parsed.value ? "response body is JSON but not an object" : "response body is not JSON: " + parsed.why_not;
     return r;
   }
-  if (j.contains("usage") && j["usage"].is_object()) {
-    r.prompt_tokens = j["usage"].value("prompt_tokens", 0L);
-    r.completion_tokens = j["usage"].value("completion_tokens", 0L);
+  const json& j = *parsed.value;
+  if (j.contains("usage") && j["usage"].is_object()) {  // counts of another type (a server's bug) count as 0
+    const json& u = j["usage"];
+    auto count = [&](const char* key) { return u.contains(key) && u[key].is_number() ? u[key].get<long>() : 0L; };
+    r.prompt_tokens = count("prompt_tokens");
+    r.completion_tokens = count("completion_tokens");
   }
   const json* content = nullptr;
   if (j.contains("choices") && j["choices"].is_array() && !j["choices"].empty()) {
@@ -117,13 +125,21 @@ ChatResult ChatClient::complete(const ChatRequest& request, const std::function<
     r.http_status = out.reply.status;
     r.attempts = attempts;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return r;
+    return sealed(std::move(r));
   }
   ChatResult r;
   r.status = CallStatus::http;
   r.error = "server rejected the request with and without response_format";
   r.attempts = attempts;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return sealed(std::move(r));
+}
+
+// What leaves the client is safe to log: the key redacted from the content and the error, the error
+// cut to a bounded excerpt on a character boundary.
+ChatResult ChatClient::sealed(ChatResult r) const {
+  r.content = redact_secret(std::move(r.content), config_.api_key);
+  r.error = utf8_excerpt(redact_secret(std::move(r.error), config_.api_key), kErrorExcerptBytes);
   return r;
 }
 

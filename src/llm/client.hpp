@@ -62,6 +62,7 @@ public:
   ChatResult complete(const ChatRequest& request, const std::function<bool()>& stop = nullptr);
 
 private:
+  ChatResult sealed(ChatResult r) const;
   ClientConfig config_;
   std::atomic<bool> structured_{true};  // off once a server rejects response_format; calls run concurrently
 };

@@ -11,6 +11,7 @@
 #include "decomposition/native.hpp"
 #include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc::llm {
 
@@ -19,8 +20,8 @@ using Clock = std::chrono::steady_clock;
 
 json Score::to_json() const {
   return {{"seeds", seeds}, {"successes", successes}, {"best_rank", best_rank == INT_MAX ? json() : json(best_rank)},
-          {"mean_rank", mean_rank}, {"mean_time", mean_time}, {"residual", residual},
-          {"fitness", fitness}, {"note", note}};
+          {"mean_rank", json_double(mean_rank)}, {"mean_time", json_double(mean_time)}, {"residual", json_double(residual)},
+          {"fitness", json_double(fitness)}, {"note", note}};
 }
 
 Score Score::from_json(const json& j) {
@@ -28,10 +29,10 @@ Score Score::from_json(const json& j) {
   s.seeds = j.value("seeds", 0);
   s.successes = j.value("successes", 0);
   s.best_rank = j.contains("best_rank") && j["best_rank"].is_number() ? j["best_rank"].get<int>() : INT_MAX;
-  s.mean_rank = j.value("mean_rank", 0.0);
-  s.mean_time = j.value("mean_time", 0.0);
-  s.residual = j.value("residual", -1.0);
-  s.fitness = j.value("fitness", -1e9);
+  s.mean_rank = read_json_double(j, "mean_rank", 0.0);
+  s.mean_time = read_json_double(j, "mean_time", 0.0);
+  s.residual = read_json_double(j, "residual", -1.0);
+  s.fitness = read_json_double(j, "fitness", -1e9);
   s.note = j.value("note", "");
   return s;
 }
@@ -140,16 +141,16 @@ namespace {
 
 json seed_run_json(const SeedRun& r) {
   return {{"seed", r.seed}, {"best_rank", r.best_rank == INT_MAX ? json() : json(r.best_rank)},
-          {"time_to_target", r.time_to_target}, {"residual", r.residual}, {"seconds", r.seconds}};
+          {"time_to_target", json_double(r.time_to_target)}, {"residual", json_double(r.residual)}, {"seconds", json_double(r.seconds)}};
 }
 
 SeedRun seed_run_from_json(const json& j) {
   SeedRun r;
   r.seed = j.at("seed").get<unsigned long long>();
   r.best_rank = j.at("best_rank").is_null() ? INT_MAX : j.at("best_rank").get<int>();
-  r.time_to_target = j.at("time_to_target").get<double>();
-  r.residual = j.at("residual").get<double>();
-  r.seconds = j.at("seconds").get<double>();
+  r.time_to_target = read_json_double(j, "time_to_target", -1.0);
+  r.residual = read_json_double(j, "residual", -1.0);
+  r.seconds = read_json_double(j, "seconds", 0.0);
   return r;
 }
 

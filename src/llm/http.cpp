@@ -10,6 +10,9 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 
+#include "decomposition/json_input.hpp"
+#include "decomposition/utf8.hpp"
+
 namespace tdisc::llm {
 
 namespace {
@@ -19,8 +22,15 @@ void global_init_once() {
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
+// Appends what arrived unless the reply would pass its cap: returning less than given makes libcurl
+// end the transfer (CURLE_WRITE_ERROR), so a 50 MB reply costs at most the cap.
 size_t append_body(char* data, size_t size, size_t count, void* user) {
-  static_cast<std::string*>(user)->append(data, size * count);
+  auto* reply = static_cast<HttpReply*>(user);
+  if (reply->body.size() + size * count > reply->max_body_bytes) {
+    reply->too_large = true;
+    return 0;
+  }
+  reply->body.append(data, size * count);
   return size * count;
 }
 
@@ -60,6 +70,7 @@ int progress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
 std::string json_text(const nlohmann::json& j) {
   if (j.is_null()) return "";
   if (j.is_string()) return j.get<std::string>();
+  if (j.is_structured()) return j.is_array() ? "(an array)" : "(an object)";
   return j.dump();
 }
 
@@ -84,7 +95,8 @@ HttpReply http_post(const HttpRequest& request) {
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(request.timeout_s * 1000));
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(request.connect_timeout_s * 1000));
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, append_body);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
+  reply.max_body_bytes = request.max_reply_bytes;
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply);
   curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, read_header);
   curl_easy_setopt(curl, CURLOPT_HEADERDATA, &reply);
   if (request.abort) {
@@ -101,7 +113,10 @@ HttpReply http_post(const HttpRequest& request) {
     reply.status = 0;
     reply.timed_out = rc == CURLE_OPERATION_TIMEDOUT;
     reply.aborted = rc == CURLE_ABORTED_BY_CALLBACK;
-    reply.transport_error = curl_easy_strerror(rc);
+    reply.transport_error = reply.too_large ? "reply larger than " + std::to_string(request.max_reply_bytes) +
+                                                  " bytes, refused (TDISC_MAX_INPUT_MB raises the ceiling)"
+                                            : curl_easy_strerror(rc);
+    if (reply.too_large) reply.body.clear();
   }
   curl_slist_free_all(headers);
   curl_easy_cleanup(curl);
@@ -116,11 +131,13 @@ std::string ApiError::describe() const {
 
 ApiError parse_api_error(const std::string& body) {
   ApiError e;
-  nlohmann::json j = nlohmann::json::parse(body, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
-    e.message = body.substr(0, 300);
+  JsonParsed parsed = try_parse_json_input(body, JsonSource{"reply", "an error body", input_ceiling(InputKind::server_reply),
+                                                           kMaxNesting, true});
+  if (!parsed.value || !parsed.value->is_object()) {
+    e.message = utf8_excerpt(body, 300);
     return e;
   }
+  const nlohmann::json& j = *parsed.value;
   const nlohmann::json* src = &j;
   if (j.contains("error") && j["error"].is_object()) src = &j["error"];                   // nested
   else if (j.contains("error") && j["error"].is_string()) e.message = j["error"].get<std::string>();  // Ollama
@@ -128,6 +145,7 @@ ApiError parse_api_error(const std::string& body) {
   else if (e.message.empty() && src->contains("detail")) e.message = json_text((*src)["detail"]);  // FastAPI
   if (src->contains("type")) e.type = json_text((*src)["type"]);
   if (src->contains("code")) e.code = json_text((*src)["code"]);
+  e.message = utf8_excerpt(e.message, 300), e.type = utf8_excerpt(e.type, 100), e.code = utf8_excerpt(e.code, 100);
   return e;
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "decomposition/limits.hpp"
+
 namespace tdisc::llm {
 
 struct HttpReply {
@@ -16,6 +18,8 @@ struct HttpReply {
   bool timed_out = false;             // the per-call timeout expired
   bool aborted = false;               // request.abort() said stop
   double seconds = 0;                 // wall time of the exchange
+  bool too_large = false;             // the body passed max_body_bytes: the transfer was ended
+  size_t max_body_bytes = 0;          // the request's cap, while the transfer runs
   bool ok() const { return status >= 200 && status < 300; }
 };
 
@@ -26,6 +30,7 @@ struct HttpRequest {
   double timeout_s = 120;             // whole exchange
   double connect_timeout_s = 10;
   std::function<bool()> abort;        // polled while waiting; true ends the exchange (a stop, SIGINT)
+  size_t max_reply_bytes = input_ceiling(InputKind::server_reply);  // a longer body ends the exchange
 };
 
 HttpReply http_post(const HttpRequest& request);

@@ -4,6 +4,9 @@
 
 #include <vector>
 
+#include "decomposition/json_input.hpp"
+#include "decomposition/utf8.hpp"
+
 namespace tdisc::llm {
 
 namespace {
@@ -21,10 +24,16 @@ std::string strip_thinking(std::string text) {
   return text;
 }
 
+// A model's text is a server's reply: parsed through the one hardened entry point, with invalid
+// UTF-8 replaced rather than fatal.
+JsonParsed parse_reply(const std::string& s) {
+  return try_parse_json_input(s, JsonSource{"reply", "a JSON object", input_ceiling(InputKind::server_reply), kMaxNesting, true});
+}
+
 std::optional<json> parse_object(const std::string& s) {
-  json j = json::parse(s, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return std::nullopt;
-  return j;
+  JsonParsed p = parse_reply(s);
+  if (!p.value || !p.value->is_object()) return std::nullopt;
+  return std::move(p.value);
 }
 
 // Bodies of ``` fences, in order; the language tag after the opening fence is dropped.
@@ -86,16 +95,11 @@ Extracted extract_json(const std::string& reply) {
     if (auto j = parse_object(block)) return {j, ""};
   if (auto j = first_balanced_object(text)) return {j, ""};
   // Say why the most likely candidate failed, so the next prompt can show it.
-  json probe = json::parse(text, nullptr, false);
-  if (!probe.is_discarded()) return {std::nullopt, "reply is JSON but not an object"};
+  if (parse_reply(text).value) return {std::nullopt, "reply is JSON but not an object"};
   size_t open = text.find('{');
   if (open == std::string::npos) return {std::nullopt, "no JSON object found in the reply"};
-  try {
-    json ignored = json::parse(text.substr(open));
-    (void)ignored;
-  } catch (const json::parse_error& e) {
-    return {std::nullopt, std::string("invalid JSON: ") + e.what()};
-  }
+  JsonParsed from_brace = parse_reply(text.substr(open));
+  if (!from_brace.value) return {std::nullopt, "invalid JSON at " + utf8_excerpt(from_brace.why_not, 300)};
   return {std::nullopt, "no complete JSON object found in the reply"};
 }
 

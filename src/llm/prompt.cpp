@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "decomposition/native.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc::llm {
 
@@ -85,15 +86,15 @@ std::string near_miss_text(const NearMiss& m) {
 }  // namespace
 
 nlohmann::json NearMiss::to_json() const {
-  return {{"source", source}, {"residual", residual}, {"exact_fraction", exact_fraction},
+  return {{"source", source}, {"residual", json_double(residual)}, {"exact_fraction", json_double(exact_fraction)},
           {"best_rank", best_rank == INT_MAX ? json() : json(best_rank)}, {"failing", failing}};
 }
 
 NearMiss NearMiss::from_json(const nlohmann::json& j) {
   NearMiss m;
   m.source = j.value("source", "");
-  m.residual = j.value("residual", -1.0);
-  m.exact_fraction = j.value("exact_fraction", -1.0);
+  m.residual = read_json_double(j, "residual", -1.0);
+  m.exact_fraction = read_json_double(j, "exact_fraction", -1.0);
   m.best_rank = j.contains("best_rank") && j["best_rank"].is_number_integer() ? j["best_rank"].get<int>() : INT_MAX;
   m.failing = j.value("failing", "");
   return m;

@@ -11,6 +11,7 @@ namespace tdisc::llm {
 
 RetryDecision should_retry(const HttpReply& reply) {
   if (reply.aborted) return {false, "stopped during the call"};
+  if (reply.too_large) return {false, reply.transport_error};  // the same server sends the same reply
   if (reply.status == 0)
     return {true, (reply.timed_out ? "timeout: " : "connection error: ") + reply.transport_error};
   long s = reply.status;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "decomposition/json_input.hpp"
 #include "src/llm/recipe.hpp"
 
 namespace tdisc::llm {
@@ -13,10 +14,12 @@ using nlohmann::json;
 namespace {
 
 constexpr int kMaxRankFactor = 2;  // a proposal may not exceed twice the classical rank
+constexpr size_t kMaxErrors = 20;  // errors reported of one proposal: enough for the next prompt
 
 std::optional<Coeff> coeff_of(const json& v) {
+  if (v.is_string() && v.get_ref<const std::string&>().size() > kMaxCoefficientChars) return std::nullopt;  // not parsed: quadratic
   if (v.is_string()) return Coeff::parse(v.get<std::string>());
-  if (v.is_number_integer()) return Coeff(v.get<long>());
+  if (v.is_number_integer()) return json_integer_coeff(v);
   if (v.is_number()) return Coeff::from_double(v.get<double>());
   return std::nullopt;
 }
@@ -35,7 +38,7 @@ std::optional<std::vector<Coeff>> row_of(const json& row, int width, const std::
   for (size_t i = 0; i < row.size(); ++i) {
     auto c = coeff_of(row[i]);
     if (!c) {
-      errors.push_back(at + "[" + std::to_string(i) + "]: " + row[i].dump() + " is not a coefficient (\"1\", \"-1/2\", \"1+i\")");
+      errors.push_back(at + "[" + std::to_string(i) + "]: " + json_excerpt(row[i]) + " is not a coefficient (\"1\", \"-1/2\", \"1+i\")");
       return std::nullopt;
     }
     out.push_back(*c);
@@ -71,7 +74,7 @@ Scheme scheme_of(const std::vector<Term>& terms, Format f, Ring ring) {
   return s;
 }
 
-std::optional<Scheme> factors_of(const json& j, Format f, Ring ring, std::vector<std::string>& errors) {
+std::optional<Scheme> factors_of(const json& j, Format f, Ring ring, long max_rank, std::vector<std::string>& errors) {
   const int widths[3] = {f.a_size(), f.b_size(), f.c_size()};
   const char* names[3] = {"u", "v", "w"};
   std::vector<std::vector<std::vector<Coeff>>> rows(3);
@@ -81,7 +84,12 @@ std::optional<Scheme> factors_of(const json& j, Format f, Ring ring, std::vector
       errors.push_back(at + ": missing; mode \"factors\" needs u, v and w as arrays of rows");
       continue;
     }
-    for (size_t r = 0; r < j[names[k]].size(); ++r)
+    if (j[names[k]].size() > static_cast<size_t>(max_rank)) {  // refused before a row is allocated
+      errors.push_back(at + ": " + std::to_string(j[names[k]].size()) + " rows, more than the largest rank accepted (" +
+                       std::to_string(max_rank) + ")");
+      return std::nullopt;
+    }
+    for (size_t r = 0; r < j[names[k]].size() && errors.size() < kMaxErrors; ++r)
       if (auto row = row_of(j[names[k]][r], widths[k], at + "[" + std::to_string(r) + "]", errors)) rows[k].push_back(*row);
   }
   if (!errors.empty()) return std::nullopt;
@@ -96,15 +104,20 @@ std::optional<Scheme> factors_of(const json& j, Format f, Ring ring, std::vector
 }
 
 // Applies replace/add edits in order and drops last, all by the parent's term numbers.
-std::optional<Scheme> edited(const json& edits, const Scheme& parent, Ring ring, std::vector<std::string>& errors) {
+std::optional<Scheme> edited(const json& edits, const Scheme& parent, Ring ring, long max_rank, std::vector<std::string>& errors) {
   if (!edits.is_array() || edits.empty()) {
     errors.push_back("scheme.edits: mode \"edits\" needs a non-empty array of {op, term, u, v, w}");
+    return std::nullopt;
+  }
+  if (edits.size() > static_cast<size_t>(max_rank + parent.rank())) {  // each edit adds at most one term
+    errors.push_back("scheme.edits: " + std::to_string(edits.size()) + " edits, more than " +
+                     std::to_string(max_rank + parent.rank()) + " (the largest rank accepted plus the parent's)");
     return std::nullopt;
   }
   Format f = parent.format;
   std::vector<Term> terms = terms_of(parent);
   std::set<int> drops;
-  for (size_t e = 0; e < edits.size(); ++e) {
+  for (size_t e = 0; e < edits.size() && errors.size() < kMaxErrors; ++e) {
     std::string at = "scheme.edits[" + std::to_string(e) + "]";
     const json& ed = edits[e];
     std::string op = ed.is_object() && ed.contains("op") && ed["op"].is_string() ? ed["op"].get<std::string>() : "";
@@ -153,12 +166,12 @@ ProposalCheck check_scheme_proposal(const json& j, const ProposalRules& rules) {
   Format f = rules.target.format;
   std::string mode = j.contains("mode") && j["mode"].is_string() ? j["mode"].get<std::string>() : "";
   std::optional<Scheme> s;
-  if (mode == "factors") s = factors_of(j, f, rules.target.ring, out.errors);
+  const long max_rank = kMaxRankFactor * f.classical_rank();
+  if (mode == "factors") s = factors_of(j, f, rules.target.ring, max_rank, out.errors);
   else if (mode == "edits" && !rules.parent) out.errors.push_back("scheme.mode: \"edits\" needs a parent scheme, and there is none yet");
-  else if (mode == "edits") s = edited(j.value("edits", json()), *rules.parent, rules.target.ring, out.errors);
-  else out.errors.push_back("scheme.mode: must be \"factors\" or \"edits\", got " + j.value("mode", json()).dump());
+  else if (mode == "edits") s = edited(j.value("edits", json()), *rules.parent, rules.target.ring, max_rank, out.errors);
+  else out.errors.push_back("scheme.mode: must be \"factors\" or \"edits\", got " + json_excerpt(j.value("mode", json())));
   if (!out.errors.empty() || !s) return out;
-  long max_rank = kMaxRankFactor * f.classical_rank();
   if (s->rank() < 1 || s->rank() > max_rank) {
     out.errors.push_back("scheme: rank " + std::to_string(s->rank()) + " is out of range [1, " + std::to_string(max_rank) + "]");
     return out;

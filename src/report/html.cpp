@@ -5,25 +5,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "decomposition/formats/escape.hpp"
 #include "decomposition/io.hpp"
 
 namespace tdisc::report {
 
-std::string escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string escape(const std::string& text) { return fmt::escape_html(text); }
 
 std::string number(double x, int significant) {
   if (std::isnan(x)) return "–";

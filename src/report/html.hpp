@@ -7,7 +7,7 @@
 
 namespace tdisc::report {
 
-std::string escape(const std::string& text);              // &, <, >, " and '
+std::string escape(const std::string& text);              // fmt::escape_html: &, <, >, " and ', controls
 std::string number(double x, int significant = 4);        // "1.23e-05", "48", "0.5"
 std::string seconds_text(double s);                       // "12.3 s", "5m02s", "2h05m"
 

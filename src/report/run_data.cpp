@@ -9,10 +9,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <regex>
+#include <vector>
 
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc::report {
 
@@ -22,12 +25,12 @@ using nlohmann::json;
 namespace {
 
 constexpr size_t kKeptPerType = 200000;  // events of one LLM kind kept for the page
+constexpr size_t kMaxEventLine = size_t{1} << 20;  // an event is a few hundred bytes; longer is no event
+constexpr std::streamsize kMaxSkippedLine = std::streamsize{64} << 20;
 
 json read_json_file(const std::string& path) {
   if (!fs::exists(path)) return json();
-  json j = json::parse(read_text_file(path), nullptr, false);
-  if (j.is_discarded()) throw InputError(path, 0, "not valid JSON");
-  return j;
+  return parse_json_input(read_text_file(path, InputKind::results), path, "a tdisc run file");
 }
 
 // One pass over a progress sample: every numeric field but "elapsed" becomes a column value; a
@@ -68,8 +71,9 @@ bool read_sample(simdjson::ondemand::parser& parser, std::string& buf, size_t le
 void add_event(RunData& r, const std::string& event, const std::string& line) {
   if (event != "improved" && event != "started" && event != "finished" && event != "llm_call" && event != "llm_program")
     return;
-  json e = json::parse(line, nullptr, false);
-  if (e.is_discarded()) return;
+  JsonParsed parsed = try_parse_json_input(line, JsonSource{"events.jsonl", "an event"});
+  if (!parsed.value || !parsed.value->is_object()) return;
+  const json& e = *parsed.value;
   if (event == "improved")
     r.improvements.push_back({e.value("elapsed", 0.0), e.value("rank", 0), e.value("ring", ""), e.value("method", ""), e.value("file", "")});
   else if (event == "started" && r.started.is_null()) r.started = e;
@@ -78,13 +82,33 @@ void add_event(RunData& r, const std::string& event, const std::string& line) {
   else if (event == "llm_program" && r.llm_programs.size() < kKeptPerType) r.llm_programs.push_back(e);
 }
 
+// The next line of in, without its newline, into line; false at the end. A line longer than
+// kMaxEventLine is skipped (read, not kept) and comes back empty, so a log that is one endless line
+// costs a buffer, not its size in memory.
+bool next_line(std::istream& in, std::vector<char>& buf, std::string& line) {
+  in.getline(buf.data(), static_cast<std::streamsize>(buf.size()));
+  const auto got = static_cast<size_t>(in.gcount());
+  if (in.fail() && !in.eof() && got == buf.size() - 1) {  // filled the buffer before a newline
+    in.clear();
+    in.ignore(kMaxSkippedLine, '\n');
+    // No newline in 64 MiB: this is no event log (a sparse or binary file); the rest is not read.
+    if (in.gcount() == kMaxSkippedLine && in.peek() != std::char_traits<char>::eof()) in.setstate(std::ios::eofbit);
+    line.clear();
+    return true;
+  }
+  if (got == 0 && (in.eof() || in.fail())) return false;
+  line.assign(buf.data(), in.eof() ? got : got - 1);
+  return true;
+}
+
 void read_events(RunData& r, const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw IoError(path, 0, "cannot read the event log");
   simdjson::ondemand::parser parser;
   std::string line, buf;
+  std::vector<char> raw(kMaxEventLine + 1);
   Sample s;
-  while (std::getline(in, line)) {
+  while (next_line(in, raw, line)) {
     ++r.lines;
     buf.assign(line);
     buf.reserve(line.size() + simdjson::SIMDJSON_PADDING);

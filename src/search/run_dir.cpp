@@ -2,11 +2,14 @@
 // events.jsonl is appended and flushed line by line so a kill -9 loses at most one line.
 #include "src/search/run_dir.hpp"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <filesystem>
 
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
 
 namespace tdisc::search {
@@ -15,12 +18,7 @@ namespace {
 
 std::optional<nlohmann::json> read_json(const std::string& path) {
   if (!std::filesystem::exists(path)) return std::nullopt;
-  std::string text = read_text_file(path);
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path, 0, std::string("not valid JSON: ") + e.what());
-  }
+  return parse_json_input(read_text_file(path, InputKind::run_file), path, "a tdisc run file");
 }
 
 std::atomic<int> g_event_rank{-1};
@@ -35,8 +33,23 @@ RunDir::RunDir(std::string path) : path_(std::move(path)) {
   std::error_code ec;
   std::filesystem::create_directories(path_, ec);
   if (ec || !std::filesystem::is_directory(path_)) throw IoError(path_, 0, "cannot create the run directory: " + ec.message());
-  events_.open(file("events.jsonl"), std::ios::app);
-  if (!events_) throw IoError(file("events.jsonl"), 0, "cannot open for appending");
+  events_fd_ = open_append_nofollow(file("events.jsonl"));
+}
+
+RunDir::~RunDir() {
+  if (events_fd_ >= 0) ::close(events_fd_);
+}
+
+void check_out_dir(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(dir, ec))) return;
+  if (!fs::is_directory(dir, ec)) throw UsageError("--out: " + dir + " exists and is not a directory");
+  for (const char* ours : {"run.json", "events.jsonl", "lock"})  // a run killed early may hold only its lock
+    if (fs::exists(fs::symlink_status(fs::path(dir) / ours, ec))) return;
+  if (fs::is_empty(dir, ec)) return;
+  throw UsageError("--out: " + dir + " is not empty and not a tdisc run directory (no run.json); refusing to write "
+                   "best-r*.json and checkpoint.json there. Give a new or empty directory");
 }
 
 void RunDir::write_request(const nlohmann::json& request) const { write_file_atomic(file("run.json"), request.dump(2) + "\n"); }
@@ -53,13 +66,13 @@ void RunDir::append_event(nlohmann::json event) {
   if (!event.contains("t")) event["t"] = utc_now();
   const int rank = t_event_rank >= 0 ? t_event_rank : g_event_rank.load();
   if (rank >= 0 && !event.contains("mpi_rank")) event["mpi_rank"] = rank;
+  const std::string line = event.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   std::lock_guard lock(events_mutex_);
-  events_ << event.dump() << "\n";
-  events_.flush();
+  (void)write_all(events_fd_, line);  // one write a line: a kill -9 tears at most the last one
 }
 
 void RunDir::write_checkpoint(const nlohmann::json& checkpoint) const {
-  write_file_atomic(file("checkpoint.json"), checkpoint.dump() + "\n");
+  write_file_atomic(file("checkpoint.json"), checkpoint.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 std::optional<nlohmann::json> RunDir::read_checkpoint() const { return read_json(file("checkpoint.json")); }

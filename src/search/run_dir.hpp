@@ -17,10 +17,19 @@ namespace tdisc::search {
 void set_event_rank(int rank);
 void set_thread_event_rank(int rank);
 
+// A fresh run (not --resume) may write into a missing or empty directory, or into a tdisc run
+// directory (one holding run.json, events.jsonl or lock); anything else is refused with UsageError, so
+// that best-r*.json and checkpoint.json never overwrite someone else's files.
+void check_out_dir(const std::string& dir);
+
 class RunDir {
 public:
-  // Creates the folder (and parents) when missing; never deletes anything in it.
+  // Creates the folder (and parents) when missing; never deletes anything in it. events.jsonl is
+  // opened without following a symbolic link (a link is refused).
   explicit RunDir(std::string path);
+  ~RunDir();
+  RunDir(const RunDir&) = delete;
+  RunDir& operator=(const RunDir&) = delete;
   const std::string& path() const { return path_; }
   std::string file(const std::string& name) const { return path_ + "/" + name; }
 
@@ -34,7 +43,7 @@ public:
 private:
   std::string path_;
   std::mutex events_mutex_;
-  std::ofstream events_;
+  int events_fd_ = -1;
 };
 
 }  // namespace tdisc::search

@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,6 +19,7 @@
 
 #include "decomposition/error.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/json_input.hpp"
 #include "decomposition/limits.hpp"
 #include "decomposition/native.hpp"
 #include "verifier/verify.hpp"
@@ -36,7 +38,7 @@ std::string host_name() {
 
 // Creates path with `text` only if it does not exist; false when it exists.
 bool create_exclusive(const std::string& path, const std::string& text) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {
     if (errno == EEXIST) return false;
     throw IoError(path, 0, std::string("cannot create the run lock: ") + std::strerror(errno));
@@ -80,7 +82,7 @@ RunLock::RunLock(const std::string& dir) : path_(dir + "/lock"), ours_(lock_owne
   if (!fs::is_directory(dir)) throw IoError(dir, 0, "cannot create the run directory: " + ec.message());
   for (int attempt = 0; attempt < 2; ++attempt) {
     if (create_exclusive(path_, ours_)) return;
-    std::string holder = read_text_file(path_);
+    std::string holder = read_text_file(path_, InputKind::run_file);
     while (!holder.empty() && (holder.back() == '\n' || holder.back() == '\r')) holder.pop_back();
     if (!holder_gone_soon(holder))
       throw UsageError(dir + " is in use by process " + holder + " (" + path_ +
@@ -93,7 +95,7 @@ RunLock::RunLock(const std::string& dir) : path_(dir + "/lock"), ours_(lock_owne
 
 RunLock::~RunLock() {
   try {
-    if (read_text_file(path_) == ours_) {
+    if (read_text_file(path_, InputKind::run_file) == ours_) {
       std::error_code ec;
       fs::remove(path_, ec);
     }
@@ -148,7 +150,7 @@ std::optional<std::pair<Scheme, std::string>> verified_best(const std::string& d
 RunRequest read_run_request(const std::string& dir) {
   const std::string path = dir + "/run.json";
   if (!fs::exists(path)) throw UsageError("--resume: " + dir + " has no run.json (not a tdisc run directory)");
-  nlohmann::json j = parse_json_bounded(read_text_file(path), path, "a tdisc run file");
+  nlohmann::json j = parse_json_input(read_text_file(path, InputKind::run_file), path, "a tdisc run file");
   auto refuse = [&](const std::string& why) { throw InputError(path, 0, "not a tdisc run file: " + why); };
   if (!j.is_object() || !j.contains("format") || j["format"] != "tdisc-run") refuse("\"format\" is not \"tdisc-run\"");
   if (!j.contains("target") || !j["target"].is_object()) refuse("no \"target\" object");
@@ -178,6 +180,37 @@ RunRequest read_run_request(const std::string& dir) {
 
 namespace {
 
+// An event line is a few hundred bytes: a last line longer than this is no torn event.
+constexpr off_t kMaxTornLine = off_t{1} << 20;
+
+// Cuts a torn last line of the event log, reading only its tail (the log of a long run is large) and
+// never through a symbolic link.
+void cut_torn_line(const std::string& events, std::vector<std::string>& notes) {
+  const int fd = ::open(events.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) return;
+  if (fd < 0 && errno == ELOOP)
+    throw InputError(events, 0, "is a symbolic link; the files of a run directory must be its own (refused)");
+  if (fd < 0) throw IoError(events, 0, std::string("cannot open: ") + std::strerror(errno));
+  struct stat st {};
+  const off_t size = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? st.st_size : 0;
+  const off_t from = size > kMaxTornLine ? size - kMaxTornLine : 0;
+  std::string tail(static_cast<size_t>(size - from), '\0');
+  const bool read_ok = ::pread(fd, tail.data(), tail.size(), from) == static_cast<ssize_t>(tail.size());
+  if (!read_ok || tail.empty() || tail.back() == '\n') {
+    ::close(fd);
+    return;
+  }
+  const size_t newline = tail.rfind('\n');
+  if (newline == std::string::npos && from > 0) {
+    ::close(fd);
+    throw InputError(events, 0, "ends in a line of more than " + std::to_string(kMaxTornLine) + " bytes: not a tdisc event log");
+  }
+  const off_t keep = from + static_cast<off_t>(newline == std::string::npos ? 0 : newline + 1);
+  const bool cut = ::ftruncate(fd, keep) == 0;
+  ::close(fd);
+  if (cut) notes.push_back("cut a torn last line of events.jsonl (" + std::to_string(size - keep) + " bytes)");
+}
+
 // What a kill -9 can leave half-written: temporaries of atomic writes (PATH.tmp-N, never renamed
 // into place) are removed, and a torn last line of events.jsonl is cut so the next event starts on
 // a line of its own. Notes say what was repaired. The caller holds the run lock.
@@ -187,14 +220,7 @@ void repair_torn_files(const std::string& dir, std::vector<std::string>& notes) 
   for (auto& e : fs::directory_iterator(dir, ec))
     if (e.path().filename().string().find(".tmp-") != std::string::npos && fs::remove(e.path(), ec)) ++removed;
   if (removed) notes.push_back("removed " + std::to_string(removed) + " temporary file(s) of interrupted writes");
-  const std::string events = dir + "/events.jsonl";
-  if (!fs::exists(events)) return;
-  std::string text = read_text_file(events);
-  if (text.empty() || text.back() == '\n') return;
-  size_t keep = text.rfind('\n');
-  keep = keep == std::string::npos ? 0 : keep + 1;
-  fs::resize_file(events, keep, ec);
-  if (!ec) notes.push_back("cut a torn last line of events.jsonl (" + std::to_string(text.size() - keep) + " bytes)");
+  cut_torn_line(dir + "/events.jsonl", notes);
 }
 
 }  // namespace
@@ -203,7 +229,7 @@ ResumePoint resume_point(const std::string& dir, const std::string& engine, Ring
   ResumePoint rp;
   const std::string path = dir + "/checkpoint.json";
   if (fs::exists(path)) {
-    rp.checkpoint = parse_json_bounded(read_text_file(path), path, "a tdisc checkpoint");
+    rp.checkpoint = parse_json_input(read_text_file(path, InputKind::run_file), path, "a tdisc checkpoint");
     check_checkpoint(rp.checkpoint, path, engine);
     rp.has_checkpoint = true;
     repair_torn_files(dir, rp.notes);

@@ -1,6 +1,8 @@
 // The model's side of the pipeline: keep up to K calls in flight while spending is allowed and an
 // answer could still be evaluated; take finished calls in, validate them (nothing unvalidated is
 // kept, nothing is executed), and record outcome, tokens and cost.
+#include <unistd.h>
+
 #include <algorithm>
 #include <climits>
 #include <fstream>
@@ -8,6 +10,11 @@
 #include "decomposition/constructions.hpp"
 #include "src/llm/json_extract.hpp"
 #include "src/llm/proposer/session.hpp"
+#include "decomposition/utf8.hpp"
+#include "src/llm/redact.hpp"
+#include "decomposition/error.hpp"
+#include "decomposition/io.hpp"
+#include "decomposition/json_input.hpp"
 
 namespace tdisc::llm {
 
@@ -105,7 +112,7 @@ void Session::handle(FinishedRequest f) {
                  {"status", status_name(r.status)}, {"http_status", r.http_status}, {"attempts", r.attempts},
                  {"seconds", r.seconds}, {"sent_at", t.sent_at}, {"finished_at", f.finished_at},
                  {"prompt_tokens", r.prompt_tokens}, {"completion_tokens", r.completion_tokens}, {"cost_usd", cost},
-                 {"messages", messages}, {"response", r.content}};
+                 {"messages", messages}, {"response", utf8_excerpt(r.content, kReplyExcerptBytes)}};
   auto fail = [&](const std::string& kind, const std::string& why) {
     note_failure(t.call, kind, why);
     record["outcome"] = kind;
@@ -119,7 +126,12 @@ void Session::handle(FinishedRequest f) {
   }
   Extracted x = extract_json(r.content);
   if (!x.value) return fail("invalid_json", x.why_not);
-  ProposalCheck c = check_proposal(*x.value, rules());
+  ProposalCheck c;
+  try {
+    c = check_proposal(*x.value, rules());
+  } catch (const json::exception& e) {  // a field of a type the checks did not expect: one failed call
+    return fail("schema", "a field of an unexpected type: " + json_library_message(e));
+  }
   if (!c.proposal) {
     record["errors"] = c.errors;
     return fail("schema", c.summary());
@@ -182,8 +194,13 @@ void Session::note_near_misses(const Evaluation& ev, const std::string& source) 
 
 void Session::log_call(json record) {
   if (!settings_.run_dir.empty()) {
-    std::ofstream out(settings_.run_dir + "/calls.jsonl", std::ios::app);
-    out << record.dump() << "\n";
+    try {
+      const int fd = open_append_nofollow(settings_.run_dir + "/calls.jsonl");  // a link is refused
+      (void)write_all(fd, record.dump(-1, ' ', false, json::error_handler_t::replace) + "\n");
+      ::close(fd);
+    } catch (const InputError& e) {  // the events keep the summary and say why the full record is missing
+      record["calls_jsonl"] = e.located();
+    }
     record.erase("messages");  // the full exchange lives in calls.jsonl; events keep the summary
     record.erase("response");
   }

@@ -42,7 +42,7 @@ json Session::state() const {
 void Session::save(bool final_save) {
   json s = state();
   reporter_.checkpoint(s);
-  if (!settings_.run_dir.empty()) write_file_atomic(settings_.run_dir + "/llm-database.json", s.dump(1));
+  if (!settings_.run_dir.empty()) write_file_atomic(settings_.run_dir + "/llm-database.json", s.dump(1, ' ', false, json::error_handler_t::replace));
   if (final_save)
     reporter_.event({{"event", "llm_summary"}, {"calls", calls_}, {"evaluations", evaluations_},
                      {"prompt_tokens", prompt_tokens_}, {"completion_tokens", completion_tokens_}, {"cost_usd", cost_},

@@ -1,5 +1,6 @@
 // Settings of the "llm" engine from the search CLI's --llm-* flags and the OpenAI environment.
 #include "src/llm/proposer/settings.hpp"
+#include "decomposition/json_input.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -87,8 +88,8 @@ json section(const json& params) {
   for (auto it = p.begin(); it != p.end(); ++it) {
     if (!it.value().is_string() || !llm_default_params().contains(it.key()) || !llm_default_params()[it.key()].is_number())
       continue;
-    json n = json::parse(it.value().get<std::string>(), nullptr, false);
-    if (!n.is_discarded() && n.is_number()) it.value() = n;
+    JsonParsed n = try_parse_json_input(it.value().get<std::string>(), JsonSource{"--params", "a number"});
+    if (n.value && n.value->is_number()) it.value() = *n.value;
   }
   return p;
 }

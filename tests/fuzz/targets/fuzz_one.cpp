@@ -6,11 +6,16 @@
 #include <cstdlib>
 #include <exception>
 #include <optional>
+#include <vector>
+#include <algorithm>
 
 #include "decomposition/error.hpp"
 #include "decomposition/formats/formats.hpp"
 #include "decomposition/formats/imported.hpp"
+#include "decomposition/formats/escape.hpp"
 #include "decomposition/formats/readers.hpp"
+#include "decomposition/json_input.hpp"
+#include "decomposition/utf8.hpp"
 #include "decomposition/native.hpp"
 #include "verifier/verify.hpp"
 
@@ -60,10 +65,65 @@ void check_imported(const std::string& format, const Scheme& s) {
     finding(format, "the native round trip changed the scheme");
 }
 
+int depth_of(const nlohmann::json& v) {  // iterative: the value may be as deep as the limit allows
+  int deepest = 0;
+  std::vector<std::pair<const nlohmann::json*, int>> stack{{&v, 0}};
+  while (!stack.empty()) {
+    auto [at, d] = stack.back();
+    stack.pop_back();
+    deepest = std::max(deepest, d);
+    if (at->is_structured())
+      for (const auto& child : *at) stack.push_back({&child, d + 1});
+  }
+  return deepest;
+}
+
+void run_json_input(const std::string& bytes) {
+  for (const bool repair : {false, true}) {
+    nlohmann::json v;
+    try {
+      v = parse_json_input(bytes, JsonSource{"fuzz.json", "fuzz input", kMaxJsonBytes, kMaxNesting, repair});
+    } catch (const InputError&) {
+      continue;
+    } catch (const std::exception& e) {
+      finding("json-input", std::string("an exception other than InputError: ") + e.what());
+    }
+    if (depth_of(v) > kMaxNesting) finding("json-input", "a value nested deeper than the limit was accepted");
+    try {
+      if (parse_json_input(v.dump(), "again.json", "its own dump") != v) finding("json-input", "dump and parse changed the value");
+    } catch (const std::exception& e) {
+      finding("json-input", std::string("an accepted value does not parse back: ") + e.what());
+    }
+  }
+}
+
+void run_escape(const std::string& bytes) {
+  const std::string outputs[] = {fmt::escape_python(bytes), fmt::escape_latex(bytes), fmt::escape_comment_line(bytes),
+                                 fmt::escape_markdown(bytes), fmt::escape_html(bytes)};
+  for (const std::string& out : outputs) {
+    if (utf8_invalid_at(out) != std::string::npos) finding("escape", "an escaper wrote invalid UTF-8");
+    if (out.find('\r') != std::string::npos || out.find("\u2028") != std::string::npos ||
+        out.find("\u2029") != std::string::npos)
+      finding("escape", "an escaper let a line break through");
+  }
+  for (size_t k = 0; k < 4; ++k)  // HTML keeps newlines (they are text there)
+    if (outputs[k].find('\n') != std::string::npos) finding("escape", "an escaper let a newline through");
+  const std::string& py = outputs[0];  // every quote is escaped: preceded by an odd run of backslashes
+  for (size_t at = py.find('"'); at != std::string::npos; at = py.find('"', at + 1)) {
+    size_t slashes = 0;
+    while (slashes < at && py[at - 1 - slashes] == '\\') ++slashes;
+    if (slashes % 2 == 0) finding("escape", "escape_python left a quote unescaped");
+  }
+  if (outputs[1].find("\\input") != std::string::npos)
+    finding("escape", "escape_latex let \\input through");
+}
+
 }  // namespace
 
 void run_one(const std::string& format, const uint8_t* data, size_t size) {
   const std::string bytes(reinterpret_cast<const char*>(data), size);
+  if (format == "json-input") return run_json_input(bytes);
+  if (format == "escape") return run_escape(bytes);
   const std::string path = label(format);
   for (const std::string& key : keys_of(format, path, bytes)) {
     ImportOptions opt;

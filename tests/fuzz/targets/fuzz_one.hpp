@@ -11,6 +11,12 @@ namespace tdisc::fuzz {
 const char* const kFormats[] = {"native", "exp", "maple", "fmm-mpl", "perminov-json",
                                 "fast-matmul", "flip-cpd", "alphaevolve-ipynb", "alphatensor-npz"};
 
+// Targets of the entry points that are not readers of a scheme format (issue 26): the hardened JSON
+// entry point (a refusal is an InputError; an accepted value must dump and parse back to itself, and
+// never be nested deeper than the limit) and the export escapers (each output is valid UTF-8 on one
+// line, and the Python one leaves no unescaped quote).
+const char* const kEntryPoints[] = {"json-input", "escape"};
+
 // Runs one input. A refusal (InputError) is the expected outcome of bad input; any other exception,
 // a scheme that changes across the native round trip, or a sanitizer report is a finding: abort().
 void run_one(const std::string& format, const uint8_t* data, size_t size);

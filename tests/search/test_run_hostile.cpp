@@ -1,0 +1,104 @@
+// The run directory and the search's inputs under the second red team (issue 26): a symlinked
+// events.jsonl, --out into someone else's folder, 1e400 in a checkpoint, deep --params @FILE, and
+// wrong-typed report and bench inputs. Each failed before the change (docs/reliability.md).
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "tests/search/process.hpp"
+#include "tests/support.hpp"
+
+using tdisc::test::run_tdisc;
+using tdisc::test::slurp;
+using tdisc::test::temp_dir;
+namespace fs = std::filesystem;
+
+namespace {
+
+void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+std::string spent_run(const std::string& tag) {
+  std::string dir = temp_dir(tag) + "/run";
+  auto r = run_tdisc("search --size 2x2 --rank 6 --ring ZT --threads 1 --seed 1 --time 1s -q --out " + dir);
+  REQUIRE(r.code == 3);
+  REQUIRE(fs::exists(dir + "/checkpoint.json"));
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("a symlinked events.jsonl is refused; its target is neither cut nor appended to", "[fast][hostile]") {
+  const std::string dir = spent_run("hostile-link");
+  const std::string outside = fs::path(dir).parent_path().string() + "/precious.txt";
+  write(outside, "line one\nline two without newline");
+  fs::remove(dir + "/events.jsonl");
+  fs::create_symlink(outside, dir + "/events.jsonl");
+  auto r = run_tdisc("search --resume " + dir + " --time 1s -q");
+  INFO(r.out << r.err);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("events.jsonl: is a symbolic link") != std::string::npos);
+  CHECK(slurp(outside) == "line one\nline two without newline");
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
+TEST_CASE("--out into a non-empty folder that is not a run directory is refused", "[fast][hostile]") {
+  const std::string dir = temp_dir("hostile-out");
+  write(dir + "/checkpoint.json", "mine");
+  write(dir + "/best-r7.json", "mine too");
+  auto r = run_tdisc("search --size 2x2 --rank 7 --ring ZT --threads 1 --seed 1 --time 5s -q --out " + dir);
+  INFO(r.out << r.err);
+  CHECK(r.code == 1);
+  CHECK(r.err.find("not empty and not a tdisc run directory") != std::string::npos);
+  CHECK(slurp(dir + "/checkpoint.json") == "mine");
+  CHECK(slurp(dir + "/best-r7.json") == "mine too");
+  CHECK_FALSE(fs::exists(dir + "/lock"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a checkpoint holding 1e400 is refused with the file, line and column", "[fast][hostile]") {
+  const std::string dir = spent_run("hostile-1e400");
+  write(dir + "/checkpoint.json", "{\"format\": \"tdisc-checkpoint\",\n \"elapsed\": 1e400}");
+  auto r = run_tdisc("search --resume " + dir + " --time 1s -q");
+  INFO(r.err);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("checkpoint.json:2: not a tdisc checkpoint (column 13): the number 1e400 does not fit a double") !=
+        std::string::npos);
+  CHECK(r.err.find("json.exception") == std::string::npos);
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
+TEST_CASE("--params @FILE nested 100,000 deep is refused, not a crash", "[fast][hostile]") {
+  const std::string dir = temp_dir("hostile-params");
+  write(dir + "/p.json", "{\"a\":" + std::string(100000, '[') + std::string(100000, ']') + "}");
+  auto r = run_tdisc("search --size 2x2 --rank 7 --ring ZT --time 5s -q --params @" + dir + "/p.json --out " + dir + "/run");
+  INFO(r.err);
+  CHECK(r.code == 1);
+  CHECK(r.err.find("p.json:1: not valid JSON (column 205)") != std::string::npos);
+  CHECK(r.err.find("nested deeper than 200 levels") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("wrong-typed report and bench inputs name the file, no library text", "[fast][hostile]") {
+  const std::string dir = spent_run("hostile-report");
+  write(dir + "/events.jsonl", "{\"event\":\"improved\",\"elapsed\":\"soon\",\"rank\":[7]}\n");
+  auto r = run_tdisc("report " + dir + " -o " + dir + "/r.html");
+  INFO(r.err);
+  CHECK(r.code == 2);
+  CHECK(r.err.find(dir + ": not a run directory tdisc can report") != std::string::npos);
+  CHECK(r.err.find("[json.exception") == std::string::npos);
+  write(dir + "/bench.json", "{\"rows\":[{\"variant\":7,\"leaf\":[],\"dtype\":{}}]}");
+  auto b = run_tdisc("bench --results " + dir + "/bench.json --report " + dir + "/b.html");
+  INFO(b.err);
+  CHECK(b.code == 2);
+  CHECK(b.err.find("bench.json: not a bench result tdisc can show") != std::string::npos);
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
+TEST_CASE("verify /dev/zero stops at the ceiling with a clear message", "[fast][hostile]") {
+  auto r = run_tdisc("verify /dev/zero");
+  INFO(r.err);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("/dev/zero: more than 64 MiB, the ceiling for a scheme file") != std::string::npos);
+}
