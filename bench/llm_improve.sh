@@ -5,12 +5,12 @@
 # the numeric engine's default recipe on six fresh seeds, run alternately. Prints the database and
 # the two mean times to target; writes bench/results/llm-<date>.txt.
 #
-# Environment: BUILD_DIR (default build/release; configured with the release preset when absent).
+# Environment: BUILD_DIR (default build/ci; configured with the ci preset, which has the tests, when absent).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
-BUILD_DIR=${BUILD_DIR:-build/release}
-if [ ! -f "$BUILD_DIR/build.ninja" ]; then cmake --preset release >/dev/null; BUILD_DIR=build/release; fi
+BUILD_DIR=${BUILD_DIR:-build/ci}
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then cmake --preset ci >/dev/null; BUILD_DIR=build/ci; fi
 cmake --build "$BUILD_DIR" -j2 --target bench_llm >/dev/null
 TESTS=$BUILD_DIR/bench_llm
 mkdir -p "$ROOT/bench/results"

@@ -6,8 +6,8 @@
 # Writes bench/results/numeric-<date>.json. Keep it bounded on shared machines (JOBS ≤ cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BUILD=${1:-build/release}
-[ -f "$BUILD/build.ninja" ] || { cmake --preset release >/dev/null; BUILD=build/release; }
+BUILD=${1:-build/ci}
+[ -f "$BUILD/build.ninja" ] || { cmake --preset ci >/dev/null; BUILD=build/ci; }  # tests_numeric: a preset with tests
 cmake --build "$BUILD" -j2 --target bench_numeric tests_numeric >/dev/null
 BIN=$BUILD/bench_numeric
 TESTS=$BUILD/tests/tests_numeric

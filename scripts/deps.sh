@@ -1,15 +1,29 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tdisc builds with, if any is missing (idempotent; root or sudo).
-# Why each: Eigen (exact-scalar linear algebra), Boost.Program_options (CLI), nlohmann/json (files),
-# libcurl (LLM client), Catch2 (tests), GMP (exact rationals: faster and safer than hand-rolled
-# bignums), OpenSSL's libcrypto (sha256 of schemes), zlib (reading .npz archives), simdjson (the report reads
-# events.jsonl of a million lines within its time budget), Open MPI (distributed
-# search), clang + libFuzzer (fuzzing harness), Chromium (headless browser tests of reports), ccache
-# (rebuilds across worktrees and presets reuse objects; used only when present).
+#   scripts/deps.sh --run    what building and running a search needs (the README's first command)
+#   scripts/deps.sh --test   --run, plus what the test suite needs
+#   scripts/deps.sh --all    --test, plus MPI, fuzzing and the headless browser (the default: CI)
+# Why each:
+#   run:  cmake, ninja, g++, pkg-config; git (the version stamp); Eigen (exact-scalar linear algebra),
+#         Boost.Program_options (CLI), nlohmann/json (files), libcurl (LLM client), GMP (exact
+#         rationals: faster and safer than hand-rolled bignums), OpenSSL's libcrypto (sha256 of
+#         schemes), zlib (reading .npz archives), simdjson (the report reads events.jsonl of a
+#         million lines within its time budget).
+#   test: Catch2 (tests), python3 (runs the exported Python script, formats_python), ccache
+#         (rebuilds across worktrees and presets reuse objects; used only when present).
+#   all:  Open MPI (distributed search), clang + libFuzzer (fuzzing harness), Chromium (headless
+#         browser tests of reports).
 set -euo pipefail
-packages=(cmake ninja-build g++ pkg-config git libeigen3-dev libboost-program-options-dev libboost-dev
-          nlohmann-json3-dev libcurl4-openssl-dev libssl-dev catch2 libgmp-dev zlib1g-dev libsimdjson-dev
-          libopenmpi-dev openmpi-bin clang libfuzzer-14-dev chromium ccache)
+run=(cmake ninja-build g++ pkg-config git libeigen3-dev libboost-program-options-dev libboost-dev
+     nlohmann-json3-dev libcurl4-openssl-dev libssl-dev libgmp-dev zlib1g-dev libsimdjson-dev)
+test=(catch2 python3 ccache)
+all=(libopenmpi-dev openmpi-bin clang libfuzzer-14-dev chromium)
+case "${1:---all}" in
+  --run) packages=("${run[@]}") ;;
+  --test) packages=("${run[@]}" "${test[@]}") ;;
+  --all) packages=("${run[@]}" "${test[@]}" "${all[@]}") ;;
+  *) echo "deps.sh: unknown tier '$1' (use --run, --test or --all)" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

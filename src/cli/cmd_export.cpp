@@ -13,23 +13,13 @@
 
 namespace tdisc::cli {
 
-namespace {
-
-std::string names(const std::vector<std::string>& v) {
-  std::string out;
-  for (auto& s : v) out += (out.empty() ? "" : " ") + s;
-  return out;
-}
-
-}  // namespace
-
 const Table& export_table() {
   using namespace params;
   static const Table t{
       "export",
       "tdisc export --to FORMAT IN.json [-o OUT]",
       "Writes a native scheme file in another format (stdout when no -o; files written atomically).\n"
-      "Formats: " + names(export_formats()),
+      "Formats: " + join_list(export_formats()),
       {with_metavar(choice("to", nullptr, export_formats(), "the format to write"), "FORMAT"),
        with_metavar(text("out,o", nullptr, "output file"), "OUT"),
        flag("no-verify", "write without proving the scheme first (the output's header says so)")},
@@ -72,7 +62,7 @@ int cmd_export(const Args& args) {
     return kOk;
   }
   if (o.positional().size() != 1) throw UsageError("export: give exactly one IN.json (see 'tdisc export --help')");
-  if (!o.has("to")) throw UsageError("export: --to FORMAT is required (formats: " + names(export_formats()) + ")");
+  if (!o.has("to")) throw UsageError("export: --to FORMAT is required (formats: " + join_list(export_formats()) + ")");
   const std::string format = o.text("to");
   Scheme s = read_native(o.positional()[0]);
   const bool verified = !o.flag("no-verify");

@@ -13,16 +13,6 @@
 
 namespace tdisc::cli {
 
-namespace {
-
-std::string names(const std::vector<std::string>& v) {
-  std::string out;
-  for (auto& s : v) out += (out.empty() ? "" : " ") + s;
-  return out;
-}
-
-}  // namespace
-
 const Table& import_table() {
   using namespace params;
   static const Table t{
@@ -30,7 +20,7 @@ const Table& import_table() {
       "tdisc import --from FORMAT FILE [--key K] [--dims n,m,p] [--list-keys] [-o OUT.json]",
       "Reads a scheme in a public format, verifies it exactly and writes it as a native tdisc-scheme\n"
       "file (stdout when no -o). An invalid scheme is refused (exit 2) and nothing is written.\n"
-      "Formats: " + names(import_formats()),
+      "Formats: " + join_list(import_formats()),
       {with_metavar(choice("from", nullptr, import_formats(), "the format of FILE"), "FORMAT"),
        with_metavar(text("key", nullptr, "which scheme of a multi-scheme file (\"3,4,5\" for .npz, \"444\" for .ipynb)"), "K"),
        with_metavar(text("dims", nullptr, "dimensions, for files that do not state them"), "n,m,p"),
@@ -68,7 +58,7 @@ int cmd_import(const Args& args) {
     return kOk;
   }
   if (o.positional().size() != 1) throw UsageError("import: give exactly one FILE (see 'tdisc import --help')");
-  if (!o.has("from")) throw UsageError("import: --from FORMAT is required (formats: " + names(import_formats()) + ")");
+  if (!o.has("from")) throw UsageError("import: --from FORMAT is required (formats: " + join_list(import_formats()) + ")");
   const std::string format = o.text("from"), path = o.positional()[0];
   if (o.flag("list-keys")) {
     for (const std::string& k : list_keys(format, path)) std::cout << k << "\n";

@@ -227,10 +227,10 @@ int finish(const search::SearchOutcome& out, const search::SearchRequest& r) {
     std::cout << "report: " << r.out_dir << "/report.html\n";
   }
   if (out.reached) {
-    std::cout << "reached rank " << out.best_rank << " in " << human_seconds(out.seconds) << ": " << out.best_file << "\n";
+    std::cout << "reached rank " << out.best_rank << " in " << seconds_text(out.seconds) << ": " << out.best_file << "\n";
     return kOk;
   }
-  std::cout << (out.interrupted ? "interrupted" : "budget spent") << " after " << human_seconds(out.seconds)
+  std::cout << (out.interrupted ? "interrupted" : "budget spent") << " after " << seconds_text(out.seconds)
             << ": best rank " << (out.best_rank == INT_MAX ? std::string("none") : std::to_string(out.best_rank))
             << " (target " << r.target.rank << ")" << (out.best_file.empty() ? "" : ": " + out.best_file) << "\n";
   if (r.engine != "meta") std::cout << "  continue with: tdisc search --resume " << r.out_dir << "\n";  // meta runs do not checkpoint
@@ -299,7 +299,7 @@ int resume_run(const Settings& o, const std::string& dir, search::mpi::Lead* lea
   if (!engine) throw UsageError("engine " + r.engine + " is not available in this build");
   std::cout << "tdisc search: resuming " << dir << " (" << r.target.format.str() << " rank " << r.target.rank << " over "
             << ring_name(r.target.ring) << ", engine " << r.engine << ", seed " << r.seed << ", "
-            << human_seconds(checkpoint->value("elapsed", 0.0)) << " done)\n";
+            << seconds_text(checkpoint->value("elapsed", 0.0)) << " done)\n";
   attach_report(o, r);
   print_device(r.target, r.engine, r.params);
   return finish(run_search(o, r, checkpoint, std::move(engine), lead), r);
@@ -377,7 +377,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
             << (r.threads > 1 ? "s" : "") << (lead ? " on each of " + std::to_string(lead->world().size) + " MPI ranks" : "")
-            << ", seed " << r.seed << ", budget " << human_seconds(r.seconds)
+            << ", seed " << r.seed << ", budget " << seconds_text(r.seconds)
             << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n" << std::flush;
   print_device(plan.target, plan.engine, r.params);
   attach_report(o, r);

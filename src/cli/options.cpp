@@ -2,7 +2,6 @@
 // every value, from a flag or the environment, goes through the table's own conversion and checks.
 #include "src/cli/options.hpp"
 
-#include <sstream>
 #include <boost/program_options.hpp>
 #include <cstdlib>
 #include <sstream>
@@ -72,6 +71,15 @@ std::vector<std::string> split_list(const std::string& text, char sep) {
   std::stringstream ss(text);
   for (std::string part; std::getline(ss, part, sep);)
     if (!part.empty()) out.push_back(part);
+  return out;
+}
+
+std::string join_list(const std::vector<std::string>& items, char sep) {
+  std::string out;
+  for (const std::string& s : items) {
+    if (!out.empty()) out += sep;
+    out += s;
+  }
   return out;
 }
 

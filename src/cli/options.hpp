@@ -23,5 +23,7 @@ Settings parse_options(const Table& table, const std::vector<std::string>& args)
 
 // "a,b,,c" → {"a", "b", "c"}: the comma lists of LIST flags (--sizes, --shapes, --dtype …).
 std::vector<std::string> split_list(const std::string& text, char sep = ',');
+// {"a", "b", "c"} → "a b c": lists of names in help texts (the formats of import and export).
+std::string join_list(const std::vector<std::string>& items, char sep = ' ');
 
 }  // namespace tdisc::cli

@@ -19,21 +19,13 @@ std::string human_count(double x) {
   return buf;
 }
 
-std::string human_seconds(double s) {
-  char buf[32];
-  if (s < 60) std::snprintf(buf, sizeof buf, "%.1fs", s);
-  else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
-  else std::snprintf(buf, sizeof buf, "%dh%02dm", static_cast<int>(s) / 3600, (static_cast<int>(s) % 3600) / 60);
-  return buf;
-}
-
 std::string progress_line(const search::ProgressView& v, double rate, const std::string& rate_name) {
   auto get = [&](const char* k) -> double {
     auto it = v.counters.find(k);
     return it == v.counters.end() ? NAN : it->second;
   };
   char head[64];
-  std::snprintf(head, sizeof head, "[%8s]", human_seconds(v.elapsed).c_str());
+  std::snprintf(head, sizeof head, "[%8s]", seconds_text(v.elapsed).c_str());
   std::string line = head;
   if (double r = get("rank"); !std::isnan(r)) line += " rank " + std::to_string(static_cast<int>(r)) + " ·";
   line += " best " + (v.best_rank > 0 ? std::to_string(v.best_rank) : std::string("-")) + " → " + std::to_string(v.target_rank);

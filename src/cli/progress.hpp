@@ -3,6 +3,7 @@
 #pragma once
 #include <string>
 
+#include "src/report/html.hpp"
 #include "src/search/progress.hpp"
 
 namespace tdisc::cli {
@@ -12,7 +13,7 @@ namespace tdisc::cli {
 // rate_name empty: the engine counts no moves and no rate is shown.
 std::string progress_line(const search::ProgressView& v, double rate, const std::string& rate_name);
 std::string human_count(double x);    // 5210000 → "5.21M"
-std::string human_seconds(double s);  // 75 → "1m15s"
+using report::seconds_text;           // 75 → "1m15s": one duration format for the CLI and the reports
 
 // The sink `tdisc search` hands the orchestrator: stderr, redrawn every update on a terminal, one
 // line every 5 s otherwise; the rate is flips (or moves) per second since the last line.

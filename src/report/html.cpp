@@ -21,7 +21,7 @@ std::string number(double x, int significant) {
 
 std::string seconds_text(double s) {
   char buf[32];
-  if (s < 60) std::snprintf(buf, sizeof buf, "%.1f s", s);
+  if (s < 60) std::snprintf(buf, sizeof buf, "%.1fs", s);
   else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
   else std::snprintf(buf, sizeof buf, "%dh%02dm", static_cast<int>(s) / 3600, (static_cast<int>(s) % 3600) / 60);
   return buf;

@@ -9,7 +9,7 @@ namespace tdisc::report {
 
 std::string escape(const std::string& text);              // fmt::escape_html: &, <, >, " and ', controls
 std::string number(double x, int significant = 4);        // "1.23e-05", "48", "0.5"
-std::string seconds_text(double s);                       // "12.3 s", "5m02s", "2h05m"
+std::string seconds_text(double s);                       // "12.3s", "5m02s", "2h05m" (also the CLI's)
 
 // A whole page: <!doctype html> … with `title` as <title> and <h1>, `body` inside <main>.
 std::string page(const std::string& title, const std::string& subtitle, const std::string& body);

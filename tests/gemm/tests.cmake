@@ -18,3 +18,7 @@ add_test(NAME gemm_gpu
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/gemm/install_test.sh ${PROJECT_SOURCE_DIR} "${TDISC_GEMM_NVCC}" all gpu
          WORKING_DIRECTORY ${PROJECT_BINARY_DIR})
 set_tests_properties(gemm_gpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
+# gemm_plans_fresh: the committed plans (what the standalone library build compiles) are what
+# codegen/gemm/plans/generate.sh writes with this tdisc; host-only, so it runs everywhere.
+add_test(NAME gemm_plans_fresh COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/gemm/plans_fresh.sh ${PROJECT_SOURCE_DIR} $<TARGET_FILE:tdisc>)
+set_tests_properties(gemm_plans_fresh PROPERTIES LABELS fast TIMEOUT 600)

@@ -212,7 +212,7 @@ TEST_CASE("--resume continues a run killed with kill -9 from its last checkpoint
   CHECK(after.value("best_rank", 1000) <= before.value("best_rank", 1000));
   // the walkers went on from the checkpointed schemes, not from the standard algorithm (rank 64)
   REQUIRE(walkers_of(after).size() == 2);
-  for (auto& w : walkers_of(after)) CHECK(w["terms"]["u"].size() <= walker_rank + 8);
+  for (auto& w : walkers_of(after)) CHECK(static_cast<int>(w["terms"]["u"].size()) <= walker_rank + 8);
   tdisc::Scheme best = tdisc::read_native(after.value("best_file", std::string()));
   CHECK(tdisc::verify(best, tdisc::Ring::Z).valid);
 }

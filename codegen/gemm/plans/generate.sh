@@ -1,6 +1,7 @@
 #!/bin/sh
 # Rewrites the built-in plans of libtdisc_gemm from the verified schemes in codegen/schemes/ with
-# `tdisc codegen` (run from the repository root: codegen/gemm/plans/generate.sh build/ci/tdisc).
+# `tdisc codegen` (run from the repository root: codegen/gemm/plans/generate.sh build/ci/tdisc [OUT_DIR];
+# OUT_DIR defaults to codegen/gemm/plans; CTest gemm_plans_fresh writes a temporary one and compares).
 #   s1   Strassen, one level                         2x2:7
 #   s2   Strassen twice, merged into one stage       4x4:49
 #   r48  the rational 4x4x4 rank 48 (FMM catalogue)  4x4:48
@@ -11,7 +12,7 @@
 #        n/16; additions: r48's on n/4 blocks once, then on n/16 blocks 48 times)
 set -eu
 tdisc=${1:-build/ci/tdisc}
-dir=codegen/gemm/plans
+dir=${2:-codegen/gemm/plans}
 s=codegen/schemes
 for dt in f32 f64; do
   "$tdisc" codegen $s/strassen.json --levels 1 --dtype $dt --namespace tdisc_plan_s1_$dt -o $dir/s1_$dt.cu
