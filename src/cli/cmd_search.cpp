@@ -168,13 +168,6 @@ search::SearchPlan plan_target(const Settings& o) {
   return plan;
 }
 
-std::string default_out(const search::Target& t) {
-  std::time_t now = std::time(nullptr);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::gmtime(&now));
-  return "runs/" + t.format.str() + "-r" + std::to_string(t.rank) + "-" + stamp;
-}
-
 unsigned long long pick_seed(const Settings& o) {
   if (o.has("seed")) return o.seed("seed");
   return std::random_device{}() ^ (static_cast<unsigned long long>(std::random_device{}()) << 32);
@@ -340,7 +333,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.seed = pick_seed(o);
   r.params = parse_params(o.text("params"));
   r.params.update(plan.params);  // the shorthands --lattice and --symmetry win over --params
-  r.out_dir = o.has("out") ? o.text("out") : default_out(plan.target);
+  r.out_dir = o.has("out") ? o.text("out") : search::default_run_dir(plan.target.format, plan.target.rank);
   nlohmann::json llm = llm_params(o);
   if (plan.engine == "llm" && !llm.contains("run_dir")) llm["run_dir"] = r.out_dir;
   if (!llm.empty()) {  // --llm-* flags override, not replace, {"llm":{…}} given in --params

@@ -17,6 +17,10 @@ namespace tdisc::search {
 void set_event_rank(int rank);
 void set_thread_event_rank(int rank);
 
+// runs/<format>-r<R>-<UTC timestamp>: where a search writes when it is given no directory (tdisc
+// search without --out, tdisc.search without out=).
+std::string default_run_dir(const Format& f, int rank);
+
 class RunDir {
 public:
   // Creates the folder (and parents) when missing; never deletes anything in it.
