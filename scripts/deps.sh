@@ -10,6 +10,9 @@ set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config git libeigen3-dev libboost-program-options-dev libboost-dev
           nlohmann-json3-dev libcurl4-openssl-dev libssl-dev catch2 libgmp-dev zlib1g-dev libsimdjson-dev
           libopenmpi-dev openmpi-bin clang libfuzzer-14-dev chromium ccache)
+# The Python package (python/, docs/python.md) and its tests: pybind11 and the headers of Debian's
+# python3 to build it; NumPy (schemes as arrays) and CPU PyTorch (tdisc.torch) to test it.
+packages+=(pybind11-dev python3-dev python3-numpy python3-torch)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
