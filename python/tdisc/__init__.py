@@ -55,19 +55,42 @@ def search(size="3x3", *, rank=None, ring=None, engine="auto", threads=0, time="
     The keywords are tdisc search's options (time: seconds or "90s"/"10m"/"unlimited"; out: the run
     directory, default runs/<format>-r<R>-<time>; resume: continue a run directory). progress: a
     callable given a dict (elapsed, best_rank, target_rank, counters) about twice a second from
-    another thread; returning False stops the search, which then returns normally. Ctrl-C stops it
+    another thread; returning False stops the search, which then returns normally; progress="bar" shows
+    a tqdm bar (a widget in notebooks; tqdm must be installed). Ctrl-C stops it
     cleanly, keeps the checkpoint and raises SearchInterrupted (a KeyboardInterrupt)."""
     if catalog_dir is None:
         from . import catalog as _catalog
-        catalog_dir = _catalog.default_dir()
-    result = _tdisc.search(size=size, rank=rank, ring=ring, engine=engine, threads=threads, time=time, seed=seed,
-                           out=None if out is None else os.fspath(out), params=params, start=start,
-                           symmetry=symmetry, lattice=lattice, device=device, checkpoint_every=checkpoint_every,
-                           catalog=catalog, catalog_dir=os.fspath(catalog_dir),
-                           resume=None if resume is None else os.fspath(resume), progress=progress)
+        catalog_dir = _catalog.default_dir() if catalog else ""
+    bar = None
+    if progress == "bar":
+        bar, progress = _progress_bar(size if resume is None else os.fspath(resume))
+    try:
+        result = _tdisc.search(size=size, rank=rank, ring=ring, engine=engine, threads=threads, time=time, seed=seed,
+                               out=None if out is None else os.fspath(out), params=params, start=start,
+                               symmetry=symmetry, lattice=lattice, device=device, checkpoint_every=checkpoint_every,
+                               catalog=catalog, catalog_dir=os.fspath(catalog_dir),
+                               resume=None if resume is None else os.fspath(resume), progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
     if result.interrupted and not result.cancelled:
         raise SearchInterrupted(result)
     return result
+
+
+def _progress_bar(what):
+    """A tqdm bar (tqdm.auto: a widget in a notebook) and the callback that feeds it."""
+    try:
+        from tqdm.auto import tqdm
+    except ImportError as e:
+        raise ValueError('progress="bar" needs tqdm (Debian: python3-tqdm); give a callable instead') from e
+    bar = tqdm(desc=f"tdisc search {what}", bar_format="{desc}: {elapsed} {postfix}")
+
+    def update(view):
+        best = view["best_rank"] if view["best_rank"] is not None else "-"
+        bar.set_postfix_str(f"best rank {best} (target {view['target_rank']})", refresh=True)
+
+    return bar, update
 
 
 from . import catalog  # noqa: E402  (uses the names above)

@@ -9,6 +9,8 @@ import sys
 import textwrap
 import threading
 import time
+import types
+from unittest import mock
 
 sys.path.insert(0, os.path.dirname(__file__))
 import support  # noqa: E402
@@ -54,6 +56,30 @@ class Search(support.TempDirCase):
 
         with self.assertRaisesRegex(LookupError, "from the callback"):
             tdisc.search(**UNREACHABLE, time="60s", seed=1, out=self.path("run"), progress=progress)
+
+    def test_progress_bar_through_tqdm(self):
+        class FakeBar:  # what tdisc uses of tqdm.auto.tqdm
+            def __init__(self, **kw):
+                self.kw, self.postfix, self.closed = kw, [], False
+
+            def set_postfix_str(self, text, refresh=True):
+                self.postfix.append(text)
+
+            def close(self):
+                self.closed = True
+
+        bars = []
+        fake = types.ModuleType("tqdm.auto")
+        fake.tqdm = lambda **kw: bars.append(FakeBar(**kw)) or bars[-1]
+        with mock.patch.dict(sys.modules, {"tqdm.auto": fake}):
+            tdisc.search(**UNREACHABLE, time=1.5, seed=1, out=self.path("run"), progress="bar")
+        self.assertEqual(len(bars), 1)
+        self.assertTrue(bars[0].closed)
+        self.assertEqual(bars[0].kw["desc"], "tdisc search 3x3")
+        self.assertRegex(bars[0].postfix[-1], r"^best rank (\d+|-) \(target 20\)$")
+        with mock.patch.dict(sys.modules, {"tqdm.auto": None}):
+            with self.assertRaisesRegex(ValueError, "needs tqdm"):
+                tdisc.search(**UNREACHABLE, time=1.0, seed=1, out=self.path("run2"), progress="bar")
 
     def test_the_gil_is_free_while_it_runs(self):
         ticks = []
