@@ -3,24 +3,21 @@
 // offer, writes the run directory, checkpoints and handles SIGINT). The GIL is released while it
 // runs; the progress callback is called from the orchestrator's watcher thread, with the GIL.
 #include <pybind11/stl.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <climits>
 #include <filesystem>
-#include <random>
 #include <thread>
 
 #include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
-#include "generated/tdisc_version.hpp"
 #include "python/src/bindings.hpp"
 #include "src/search/numeric/batch_device.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/params/table.hpp"
 #include "src/search/plan.hpp"
-#include "src/search/run_lock.hpp"
+#include "src/search/request.hpp"
 
 namespace tdisc::python {
 
@@ -122,12 +119,6 @@ private:
   std::unique_ptr<py::error_already_set> error_;
 };
 
-std::string machine_text() {
-  char host[256] = "unknown";
-  ::gethostname(host, sizeof host - 1);
-  return std::string(host) + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores";
-}
-
 int threads_or_cores(int threads) {
   return threads != 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
@@ -156,7 +147,7 @@ search::SearchRequest new_request(const Ask& a) {
   r.threads = threads_or_cores(a.threads);
   r.seconds = a.seconds;
   r.checkpoint_seconds = a.checkpoint_every;
-  r.seed = a.seed ? *a.seed : std::random_device{}() ^ (static_cast<unsigned long long>(std::random_device{}()) << 32);
+  r.seed = a.seed ? *a.seed : search::random_seed();
   r.params = a.params;
   r.params.update(plan.params);  // the shorthands win, as on the command line
   r.out_dir = a.out ? *a.out : search::default_run_dir(plan.target.format, plan.target.rank);
@@ -167,38 +158,22 @@ search::SearchRequest new_request(const Ask& a) {
       throw UsageError("start: a " + a.start->format.str() + " scheme, not " + plan.target.format.str());
     r.start = a.start;
   }
-  r.request = {{"format", "tdisc-run"}, {"version", 1}, {"command", {"python", "tdisc.search"}},
-               {"target", {{"size", plan.target.format.str()}, {"rank", plan.target.rank},
-                           {"ring", std::string(ring_name(plan.target.ring))}}},
-               {"engine", plan.engine}, {"threads", r.threads}, {"seconds", r.seconds}, {"seed", r.seed},
-               {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}, {"tool", TDISC_TOOL},
-               {"machine", machine_text()}};
+  r.request = search::request_json({"python", "tdisc.search"}, plan, r);
   return r;
 }
 
-// resume=DIR: tdisc search --resume's reading of run.json and the checkpoint (src/search/run_lock.hpp).
+// resume=DIR: the run directory's request and checkpoint, as tdisc search --resume reads them.
 search::SearchRequest resumed_request(const Ask& a, std::optional<nlohmann::json>& checkpoint) {
-  const std::string& dir = *a.resume;
-  if (!fs::is_directory(dir)) throw UsageError("resume: " + dir + " is not a run directory");
-  const search::RunRequest request = search::read_run_request(dir);
-  search::ResumePoint point;
-  {
-    search::RunLock lock(dir);
-    point = search::resume_point(dir, request.engine, request.target.ring);
-  }
-  search::SearchRequest r;
-  r.target = request.target;
-  r.engine = request.engine;
-  r.threads = a.threads != 0 ? a.threads : request.threads;
+  search::Continuation c = search::continue_run(*a.resume);
+  for (const std::string& note : c.notes)  // a warning, as the CLI's "tdisc: note:" lines
+    if (PyErr_WarnEx(PyExc_UserWarning, (*a.resume + ": " + note).c_str(), 1) < 0) throw py::error_already_set();
+  search::SearchRequest r = std::move(c.request);
+  if (a.threads != 0) r.threads = a.threads;
   r.seconds = a.seconds;
-  r.seed = request.seed;
-  r.params = request.params;
-  r.out_dir = dir;
-  if (!point.has_checkpoint && point.best) r.start = point.best;
   r.checkpoint_seconds = a.checkpoint_every;
   r.catalog = a.catalog;
   r.catalog_dir = a.catalog_dir;
-  checkpoint = point.checkpoint;
+  checkpoint = std::move(c.checkpoint);
   return r;
 }
 
