@@ -1,6 +1,7 @@
 // NumPy ↔ coefficient matrices (see coefficients.hpp). Every value crosses exactly or not at all.
 #include "python/src/coefficients.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -42,6 +43,8 @@ std::optional<Coeff> coeff_of(py::handle x, std::string& why) {
   const bool real = py::isinstance(x, numbers.attr("Real"));
   if (real || py::isinstance(x, numbers.attr("Complex"))) {
     const Py_complex z = real ? Py_complex{x.cast<double>(), 0.0} : PyComplex_AsCComplex(x.ptr());
+    if (!std::isfinite(z.real) || !std::isfinite(z.imag))
+      return why = py::repr(x).cast<std::string>() + " is not a finite number", std::nullopt;
     auto re = dyadic(z.real), im = dyadic(z.imag);
     if (re && im) return Coeff(*re, *im);
     why = py::repr(x).cast<std::string>() + " is not exact: a float must be a multiple of 2^-16 (give a "

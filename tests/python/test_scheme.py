@@ -112,6 +112,14 @@ class BadArrays(support.TempDirCase):
         u[2, 3] = 0.1
         self.refused(r"U\[2, 3\]: 0.1 is not exact: a float must be a multiple of 2\^-16", u, self.s.v, self.s.w)
 
+    def test_nan_and_infinity(self):
+        u = self.s.u.astype(complex)
+        u[1, 2] = complex(0, float("inf"))
+        self.refused(r"U\[1, 2\]: infj is not a finite number", u, self.s.v, self.s.w)
+        w = self.s.w.astype(float)
+        w[0, 0] = float("nan")
+        self.refused(r"W\[0, 0\]: nan is not a finite number", self.s.u, self.s.v, w)
+
     def test_exact_floats_are_taken(self):
         self.assertEqual(tdisc.Scheme(self.s.u.astype(float), self.s.v, self.s.w), self.s)
 
