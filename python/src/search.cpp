@@ -158,6 +158,7 @@ search::SearchRequest new_request(const Ask& a) {
       throw UsageError("start: a " + a.start->format.str() + " scheme, not " + plan.target.format.str());
     r.start = a.start;
   }
+  r.params.erase("llm");  // the llm engine's settings: the command line's only (engine_for says so)
   r.request = search::request_json({"python", "tdisc.search"}, plan, r);
   return r;
 }
