@@ -16,7 +16,9 @@
 set -euo pipefail
 run=(cmake ninja-build g++ pkg-config git libeigen3-dev libboost-program-options-dev libboost-dev
      nlohmann-json3-dev libcurl4-openssl-dev libssl-dev libgmp-dev zlib1g-dev libsimdjson-dev)
-test=(catch2 python3 ccache)
+# The Python package (python/, docs/python.md) and its tests: pybind11 and the headers of Debian's
+# python3 to build it; NumPy (schemes as arrays) and CPU PyTorch (tdisc.torch) to test it.
+test=(catch2 python3 ccache pybind11-dev python3-dev python3-numpy python3-torch)
 all=(libopenmpi-dev openmpi-bin clang libfuzzer-14-dev chromium)
 case "${1:---all}" in
   --run) packages=("${run[@]}") ;;

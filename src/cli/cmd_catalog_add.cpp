@@ -12,6 +12,7 @@
 #include "src/cli/options.hpp"
 #include "src/report/pages.hpp"
 #include "src/cli/tables.hpp"
+#include "verifier/narrow.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::cli {
@@ -52,13 +53,6 @@ const Table kIndexOptions{
     "", ""};
 
 std::string dir_of(const Settings& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
-
-// The smallest ring the scheme is valid over, when it is a subring of the declared one.
-Ring narrowed_ring(const Scheme& s) {
-  RingReport rr = classify(s);
-  if (rr.valid_char0 && (ring_is_modular(s.ring) || ring_contains(s.ring, rr.smallest))) return rr.smallest;
-  return s.ring;
-}
 
 Scheme prepared(const std::string& path, const Settings& o) {
   Scheme s = read_native(path);

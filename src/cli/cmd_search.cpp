@@ -32,6 +32,7 @@
 #include "src/search/plan.hpp"
 #include "src/search/run_dir.hpp"
 #include "src/search/run_lock.hpp"
+#include "src/search/request.hpp"
 
 namespace tdisc::cli {
 
@@ -171,33 +172,7 @@ search::SearchPlan plan_target(const Settings& o) {
   return plan;
 }
 
-std::string default_out(const search::Target& t) {
-  std::time_t now = std::time(nullptr);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::gmtime(&now));
-  return "runs/" + t.format.str() + "-r" + std::to_string(t.rank) + "-" + stamp;
-}
-
-unsigned long long pick_seed(const Settings& o) {
-  if (o.has("seed")) return o.seed("seed");
-  return std::random_device{}() ^ (static_cast<unsigned long long>(std::random_device{}()) << 32);
-}
-
-// "host, N cores" for run.json: where a run's numbers come from.
-std::string machine_text() {
-  char host[256] = "unknown";
-  ::gethostname(host, sizeof host - 1);
-  return std::string(host) + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores";
-}
-
-nlohmann::json request_json(const Args& args, const search::SearchPlan& plan, const search::SearchRequest& r) {
-  return {{"format", "tdisc-run"}, {"version", 1}, {"command", args},
-          {"target", {{"size", plan.target.format.str()}, {"rank", plan.target.rank},
-                      {"ring", std::string(ring_name(plan.target.ring))}}},
-          {"engine", plan.engine}, {"threads", r.threads}, {"seconds", r.seconds}, {"seed", r.seed},
-          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}, {"tool", TDISC_TOOL},
-          {"machine", machine_text()}};
-}
+unsigned long long pick_seed(const Settings& o) { return o.has("seed") ? o.seed("seed") : search::random_seed(); }
 
 // --mpi-*: the MPI settings (read only under mpirun).
 search::mpi::Settings mpi_settings(const Settings& o, double checkpoint_seconds) {
@@ -270,29 +245,14 @@ double budget_seconds(const Settings& o) {
 // run's is refused (exit 2) and left as it is; the best rank is what the verified best files prove
 // (search/run_lock.hpp), and a run killed before its first checkpoint continues from its best file.
 int resume_run(const Settings& o, const std::string& dir, search::mpi::Lead* lead) {
-  if (!std::filesystem::exists(dir)) throw UsageError("--resume: " + dir + " does not exist (give a run directory, the --out of a search)");
-  if (!std::filesystem::is_directory(dir)) throw UsageError("--resume: " + dir + " is not a directory");
-  search::RunRequest request = search::read_run_request(dir);
-  search::ResumePoint point;
-  {
-    search::RunLock lock(dir);  // held while the directory is checked and repaired; the orchestrator retakes it
-    search::ResumePoint found = search::resume_point(dir, request.engine, request.target.ring);
-    point = std::move(found);
-    if (!lock.note().empty()) point.notes.insert(point.notes.begin(), lock.note());
-  }
-  for (const std::string& note : point.notes) std::cerr << "tdisc: note: " << dir << ": " << note << "\n";
-  search::SearchRequest r;
-  r.target = request.target;
-  r.engine = request.engine;
-  r.threads = o.integer("threads") != 0 ? static_cast<int>(o.integer("threads")) : request.threads;
+  search::Continuation c = search::continue_run(dir);
+  for (const std::string& note : c.notes) std::cerr << "tdisc: note: " << dir << ": " << note << "\n";
+  search::SearchRequest r = std::move(c.request);
+  if (o.integer("threads") != 0) r.threads = static_cast<int>(o.integer("threads"));
   if (lead && o.integer("threads") == 0) r.threads = search::mpi::threads_per_rank(static_cast<int>(std::thread::hardware_concurrency()), lead->world());
   r.seconds = budget_seconds(o);
-  r.seed = request.seed;
-  r.params = request.params;
-  r.out_dir = dir;
-  if (!point.has_checkpoint && point.best) r.start = point.best;
   r.checkpoint_seconds = o.number("checkpoint-every");
-  auto checkpoint = std::optional<nlohmann::json>(point.checkpoint);
+  auto checkpoint = std::optional<nlohmann::json>(std::move(c.checkpoint));
   r.catalog = o.flag("catalog");
   r.catalog_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
   auto engine = search::make_engine(r.engine);
@@ -343,7 +303,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.seed = pick_seed(o);
   r.params = parse_params(o.text("params"));
   r.params.update(plan.params);  // the shorthands --lattice and --symmetry win over --params
-  r.out_dir = o.has("out") ? o.text("out") : default_out(plan.target);
+  r.out_dir = o.has("out") ? o.text("out") : search::default_run_dir(plan.target.format, plan.target.rank);
   search::check_out_dir(r.out_dir);
   nlohmann::json llm = llm_params(o);
   if (plan.engine == "llm" && !llm.contains("run_dir")) llm["run_dir"] = r.out_dir;
@@ -372,7 +332,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   }
   if (plan.engine != "llm") r.params = engine_params;
   record_derived(o, plan, r);
-  r.request = request_json(args, plan, r);
+  r.request = search::request_json(args, plan, r);
   r.request["settings"] = o.to_json();
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"

@@ -113,7 +113,9 @@ void Orchestrator::set(const std::string& counter, double value) {
   counters_[counter] = value;
 }
 
-bool Orchestrator::stop_requested() const { return reached_ || time_up_ || g_signal.load() != 0; }
+bool Orchestrator::cancelled() const { return g_signal.load() != 0 || (req_.cancel && req_.cancel->load()); }
+
+bool Orchestrator::stop_requested() const { return reached_ || time_up_ || cancelled(); }
 
 bool Orchestrator::checkpoint_due() const {
   if (stop_requested()) return !final_checkpoint_.load();
@@ -221,7 +223,7 @@ SearchOutcome Orchestrator::run(Engine& engine) {
   out.best_rank = best_rank_;
   out.best_file = best_file_;
   out.seconds = elapsed() - earlier_seconds_;
-  out.interrupted = g_signal.load() != 0;
+  out.interrupted = cancelled();
   dir_.append_event({{"event", "finished"}, {"reached", out.reached}, {"best_rank", out.best_rank},
                      {"interrupted", out.interrupted}, {"elapsed", elapsed()}, {"counters", counters_}});
   return out;

@@ -35,6 +35,9 @@ struct SearchRequest {
   ProgressSink* progress = nullptr;  // where the live progress goes (nullptr: nowhere)
   double sample_seconds = 2;       // a "progress" event (counters, rate) this often, for reports
   std::function<void()> after_checkpoint;  // called after each checkpoint is written (search --report)
+  // A library caller's stop (tdisc.search's progress callback): set it from any thread and the run
+  // ends as at SIGINT — engines stop, the last checkpoint is written, the outcome says interrupted.
+  const std::atomic<bool>* cancel = nullptr;
   nlohmann::json request;          // what run.json records (the command line and its settings)
 };
 
@@ -43,7 +46,7 @@ struct SearchOutcome {
   int best_rank = INT_MAX;  // lowest verified rank (INT_MAX: none)
   std::string best_file;    // its file in the run directory
   double seconds = 0;       // this session
-  bool interrupted = false; // stopped by SIGINT/SIGTERM
+  bool interrupted = false; // stopped by SIGINT/SIGTERM or by the request's cancel flag
 };
 
 class Orchestrator : public Reporter {
@@ -64,6 +67,7 @@ public:
   const RunDir& run_dir() const { return dir_; }
 
 private:
+  bool cancelled() const;  // SIGINT/SIGTERM, or the request's cancel flag
   double elapsed() const;  // this session plus earlier sessions of a resumed run
   void watch();            // the watcher thread: clock, budget, progress sink
   void stop_watcher(std::thread& watcher);  // ends watch() at once and joins it

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <ctime>
 #include <filesystem>
 
 #include "decomposition/error.hpp"
@@ -25,6 +26,13 @@ std::atomic<int> g_event_rank{-1};
 thread_local int t_event_rank = -1;
 
 }  // namespace
+
+std::string default_run_dir(const Format& f, int rank) {
+  std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::gmtime(&now));
+  return "runs/" + f.str() + "-r" + std::to_string(rank) + "-" + stamp;
+}
 
 void set_event_rank(int rank) { g_event_rank = rank; }
 void set_thread_event_rank(int rank) { t_event_rank = rank; }

@@ -21,6 +21,9 @@ void set_thread_event_rank(int rank);
 // directory (one holding run.json, events.jsonl or lock); anything else is refused with UsageError, so
 // that best-r*.json and checkpoint.json never overwrite someone else's files.
 void check_out_dir(const std::string& dir);
+// runs/<format>-r<R>-<UTC timestamp>: where a search writes when it is given no directory (tdisc
+// search without --out, tdisc.search without out=).
+std::string default_run_dir(const Format& f, int rank);
 
 class RunDir {
 public:

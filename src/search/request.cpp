@@ -1,0 +1,57 @@
+#include "src/search/request.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <random>
+#include <thread>
+
+#include "decomposition/error.hpp"
+#include "generated/tdisc_version.hpp"
+
+namespace tdisc::search {
+
+unsigned long long random_seed() {
+  return std::random_device{}() ^ (static_cast<unsigned long long>(std::random_device{}()) << 32);
+}
+
+std::string machine_text() {
+  char host[256] = "unknown";
+  ::gethostname(host, sizeof host - 1);
+  return std::string(host) + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores";
+}
+
+nlohmann::json request_json(const nlohmann::json& command, const SearchPlan& plan, const SearchRequest& r) {
+  return {{"format", "tdisc-run"}, {"version", 1}, {"command", command},
+          {"target", {{"size", plan.target.format.str()}, {"rank", plan.target.rank},
+                      {"ring", std::string(ring_name(plan.target.ring))}}},
+          {"engine", plan.engine}, {"threads", r.threads}, {"seconds", r.seconds}, {"seed", r.seed},
+          {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}, {"tool", TDISC_TOOL},
+          {"machine", machine_text()}};
+}
+
+Continuation continue_run(const std::string& dir) {
+  if (!std::filesystem::exists(dir)) throw UsageError("--resume: " + dir + " does not exist (give a run directory, the --out of a search)");
+  if (!std::filesystem::is_directory(dir)) throw UsageError("--resume: " + dir + " is not a directory");
+  const RunRequest asked = read_run_request(dir);
+  ResumePoint point;
+  {
+    RunLock lock(dir);  // held while the directory is checked and repaired; the orchestrator retakes it
+    ResumePoint found = resume_point(dir, asked.engine, asked.target.ring);
+    point = std::move(found);
+    if (!lock.note().empty()) point.notes.insert(point.notes.begin(), lock.note());
+  }
+  Continuation c;
+  c.request.target = asked.target;
+  c.request.engine = asked.engine;
+  c.request.threads = asked.threads;
+  c.request.seed = asked.seed;
+  c.request.params = asked.params;
+  c.request.out_dir = dir;
+  if (!point.has_checkpoint && point.best) c.request.start = point.best;
+  c.checkpoint = std::move(point.checkpoint);
+  c.notes = std::move(point.notes);
+  return c;
+}
+
+}  // namespace tdisc::search

@@ -1,0 +1,33 @@
+// How a search run starts or continues, shared by tdisc search (src/cli/cmd_search.cpp) and the
+// Python package's tdisc.search (python/src/search.cpp): the seed when none is given, what run.json
+// records, and a run directory's request read back for --resume / resume=.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "src/search/orchestrator.hpp"
+#include "src/search/plan.hpp"
+#include "src/search/run_lock.hpp"
+
+namespace tdisc::search {
+
+// A random seed (printed and stored by the caller, so the run can be repeated).
+unsigned long long random_seed();
+// "host, N cores": where a run's numbers come from.
+std::string machine_text();
+// run.json's body: the command that asked (the CLI's arguments, or the Python call), the target the
+// plan settled on, the engine, threads, budget, seed, parameters, start, tool and machine.
+nlohmann::json request_json(const nlohmann::json& command, const SearchPlan& plan, const SearchRequest& r);
+
+// A run directory to continue: its request (target, engine, threads, seed, parameters from run.json;
+// out_dir set; the best scheme as start when the run died before its first checkpoint) and the
+// checkpoint to resume from. Checked and repaired under the run's lock (src/search/run_lock.hpp);
+// throws UsageError when dir is not a directory, InputError for a run.json or checkpoint not this run's.
+struct Continuation {
+  SearchRequest request;
+  nlohmann::json checkpoint;
+  std::vector<std::string> notes;  // files skipped and why, a stale lock taken over
+};
+Continuation continue_run(const std::string& dir);
+
+}  // namespace tdisc::search
