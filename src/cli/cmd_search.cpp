@@ -158,6 +158,7 @@ search::SearchPlan plan_target(const Settings& o) {
   ask.symmetry = o.text("symmetry");
   if (o.has("lattice")) ask.lattice = o.text("lattice");
   if (o.has("device")) ask.device = o.text("device");
+  ask.catalogue_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
   // Probed only where the answer matters: a numeric search whose device is not chosen already.
   const bool may_be_numeric = ask.engine == "numeric" || ask.engine == "auto";
   if (may_be_numeric && !ask.device && !parse_params(o.text("params")).contains("device"))
@@ -301,7 +302,8 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.seconds = budget_seconds(o);
   r.checkpoint_seconds = o.number("checkpoint-every");
   r.seed = pick_seed(o);
-  r.params = parse_params(o.text("params"));
+  r.params = plan.defaults;  // the measured route, overridden key by key by --params
+  r.params.update(parse_params(o.text("params")));
   r.params.update(plan.params);  // the shorthands --lattice and --symmetry win over --params
   r.out_dir = o.has("out") ? o.text("out") : search::default_run_dir(plan.target.format, plan.target.rank);
   search::check_out_dir(r.out_dir);
@@ -334,11 +336,14 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   record_derived(o, plan, r);
   r.request = search::request_json(args, plan, r);
   r.request["settings"] = o.to_json();
+  if (!plan.route.empty()) r.request["route"] = plan.route;
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
             << (r.threads > 1 ? "s" : "") << (lead ? " on each of " + std::to_string(lead->world().size) + " MPI ranks" : "")
             << ", seed " << r.seed << ", budget " << seconds_text(r.seconds)
-            << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n" << std::flush;
+            << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n";
+  if (!plan.route.empty()) std::cout << "  route: " << plan.route << "\n";
+  std::cout << std::flush;
   print_device(plan.target, plan.engine, r.params);
   attach_report(o, r);
   return finish(run_search(o, r, std::nullopt, std::move(engine), lead), r);

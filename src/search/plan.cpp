@@ -2,7 +2,10 @@
 // the engine auto picks, and the --lattice / --symmetry shorthands as engine parameters.
 #include "src/search/plan.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <vector>
 
 #include "decomposition/error.hpp"
 #include "src/search/known_ranks.hpp"
@@ -49,6 +52,34 @@ void apply_symmetry(const SearchAsk& ask, SearchPlan& plan) {
   if (plan.engine != "flip")
     throw UsageError("--symmetry " + s + ": only the flip engine walks symmetric schemes (engine here: " + plan.engine + ")");
   plan.params["symmetry"] = s;
+}
+
+// The catalogue's ansatz for the target, if any (the first file name in order).
+std::optional<std::string> catalogue_ansatz(const std::string& dir, const Target& t) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path folder = fs::path(dir) / "ansatz";
+  if (dir.empty() || !fs::is_directory(folder, ec)) return std::nullopt;
+  const std::string prefix = t.format.str() + "-r" + std::to_string(t.rank) + "-";
+  std::vector<std::string> found;
+  for (const auto& e : fs::directory_iterator(folder, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(prefix, 0) == 0 && e.path().extension() == ".json") found.push_back(e.path().string());
+  }
+  if (found.empty()) return std::nullopt;
+  std::sort(found.begin(), found.end());
+  return found.front();
+}
+
+// Measured routes (docs/PERFORMANCE.md): a real target with a catalogued ansatz searches inside it.
+void apply_route(const SearchAsk& ask, SearchPlan& plan) {
+  if (plan.engine != "numeric" || plan.target.ring != Ring::Q) return;
+  auto ansatz = catalogue_ansatz(ask.catalogue_dir, plan.target);
+  if (!ansatz) return;
+  plan.defaults["ansatz"] = *ansatz;
+  plan.route = "inside the ansatz " + *ansatz +
+               " (the exact symmetry group of a published scheme; the coefficients come from random starts; "
+               "--params '{\"ansatz\":\"\"}' turns it off)";
 }
 
 }  // namespace
@@ -101,6 +132,7 @@ SearchPlan plan_search(const SearchAsk& ask) {
   }
   apply_symmetry(ask, plan);
   apply_device(ask, plan);
+  apply_route(ask, plan);
   return plan;
 }
 

@@ -20,18 +20,26 @@ struct SearchAsk {
   std::optional<std::string> lattice;  // numeric only: ternary, integer, half, half-gaussian
   std::optional<std::string> device;   // numeric only: cpu, cuda, cuda:N
   int gpus = 0;  // CUDA devices here; without --device the numeric engine then runs on cuda:0
+  std::string catalogue_dir;  // where measured routes look for ansätze (<dir>/ansatz/); empty: none
 };
 
 struct SearchPlan {
   Target target;
   std::string engine;      // flip, numeric or llm — never auto
   nlohmann::json params = nlohmann::json::object();  // engine parameters the shorthands set
+  // The measured route for this target, if one is known: parameters that --params overrides key by
+  // key (the shorthands above win over both), and one line that says which route and why.
+  nlohmann::json defaults = nlohmann::json::object();
+  std::string route;
 };
 
 // Throws UsageError, naming the flag (--rank, --symmetry, --lattice), when the ask cannot be met:
 // a rank above the classical one or unknown for the format, z3 on a non-square format or with an
 // engine other than flip, a lattice or a GPU device for an engine other than numeric. The numeric
 // engine runs on cuda:0 when the ask names no device and a GPU is present (ask.gpus > 0).
+// A numeric search over Q whose format and rank have an ansatz in the catalogue
+// (<catalogue_dir>/ansatz/<n>x<m>x<p>-r<R>-*.json, written by tdisc symmetry) runs inside it by default:
+// the route that found exact 4x4:48s from random starts (docs/symmetry.md).
 SearchPlan plan_search(const SearchAsk& ask);
 
 // auto: llm when an endpoint is configured; else flip for ZT, Z and modular targets and for ranks

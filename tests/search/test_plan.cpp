@@ -74,3 +74,23 @@ TEST_CASE("the numeric engine runs on the first GPU when one is present and no d
   CHECK(plan_search(flip).engine == "flip");
   CHECK(plan_search(flip).params == nlohmann::json::object());  // only the numeric engine runs on a GPU
 }
+
+TEST_CASE("4x4:48 over Q runs inside the catalogued ansatz by default; other targets and rings do not",
+          "[fast][plan]") {
+  SearchAsk a = ask({4, 4, 4}, 48);
+  a.catalogue_dir = std::string(TDISC_SOURCE_DIR) + "/algorithms";
+  SearchPlan p = plan_search(a);
+  CHECK(p.engine == "numeric");
+  REQUIRE(p.defaults.contains("ansatz"));
+  CHECK(p.defaults["ansatz"].get<std::string>().find("ansatz/4x4x4-r48-Q-") != std::string::npos);
+  CHECK(p.route.find("inside the ansatz") == 0);
+  CHECK(p.params.find("ansatz") == p.params.end());  // a default, so --params can override it
+  a.ring = Ring::QI;  // the catalogued group is real: no route over Q(i)
+  CHECK(plan_search(a).route.empty());
+  SearchAsk other = ask({3, 3, 3}, 22, Ring::Q);
+  other.catalogue_dir = a.catalogue_dir;
+  CHECK(plan_search(other).defaults.empty());
+  a.ring = Ring::Q;
+  a.catalogue_dir.clear();  // no catalogue, no route
+  CHECK(plan_search(a).route.empty());
+}
