@@ -15,7 +15,7 @@ namespace tdisc {
 
 namespace {
 
-constexpr long kNodeBudget = 20'000'000;
+constexpr long kNodeBudget = 5'000'000;  // search nodes; the catalogue's schemes need far fewer
 
 bool zero_row(const CoeffMatrix& m, int r) {
   for (Eigen::Index c = 0; c < m.cols(); ++c)
