@@ -8,6 +8,7 @@
 #include "src/search/numeric/numeric_engine.hpp"
 #include "src/search/numeric/params.hpp"
 #include "src/search/numeric/run.hpp"
+#include "src/search/numeric/seed_batch.hpp"
 
 namespace tdisc::search {
 
@@ -27,8 +28,8 @@ public:
     if (!problems.empty()) throw UsageError(problems.front());
     TDISC_REQUIRE(config.target.rank > 0, "target rank must be positive");
     Run run(config, reporter);
-    // Seed-space restarts (an ansatz) run on the CPU threads; the batched device path holds full factors.
-    if (run.parameters().device == Device::Cuda && !run.seed_space()) return run_on_cuda(run);
+    // Seed-space restarts (an ansatz) have their own device path: Adam per block (seed_batch.cpp).
+    if (run.parameters().device == Device::Cuda) return run.seed_space() ? run_ansatz_on_cuda(run) : run_on_cuda(run);
     run.announce({{"device", "cpu"}});
     const int threads = std::max(1, config.threads);
     std::vector<std::thread> pool;

@@ -61,7 +61,8 @@ struct Params {
   long adam_steps = 8000;          // Adam steps in seed space
   double adam_lr = 0.01;           // its step size (a tenth of it from adam_slow_from on)
   double adam_slow_from = 0.75;    // share of adam_steps after which the step size is cut tenfold
-  long adam_stall = 2000;          // steps without a 1 % gain before the restart gives up
+  long adam_stall = 10000;         // steps without a 1 % gain before the restart gives up
+  long gpu_seed_threads = 512;     // GPU: threads per seed-space restart (a power of two)
   double ansatz_pull = 0;          // final weight of the seed-space lattice pull (0: none)
   bool ansatz_round = true;        // round and repair exactly after the seed phase
   double numerical_residual = 1e-8;  // a seed-space point below this is a numerical solution

@@ -12,6 +12,7 @@
 #include "src/search/numeric/repair.hpp"
 #include "src/search/numeric/rounding.hpp"
 #include "src/search/numeric/seed_adam.hpp"
+#include "src/search/numeric/seed_rounding.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -170,23 +171,33 @@ RestartOutcome run_typed(const RestartInput& in) {
   return round_and_repair_typed(in, opt, x, fixed, std::move(out), stopped);
 }
 
-// A restart inside a symmetric ansatz: Adam in seed space (seed_adam.hpp), a numerical solution
-// reported as such, then (ansatz_round, factors the lattice can hold) the exact rounding and repair.
+// After the seed phase: the numerical solution (reported as such), then (ansatz_round, factors the
+// lattice can hold) the exact rounding and repair of the expansion.
 template <class S>
-RestartOutcome run_in_ansatz(const RestartInput& in) {
+RestartOutcome ansatz_tail(const RestartInput& in, SeedRun<S> run, const std::function<bool()>& stopped) {
   const Params& p = in.params;
-  std::mt19937_64 rng(in.seed);
-  auto stopped = [&] { return (in.stop && in.stop()) || std::chrono::steady_clock::now() >= in.deadline; };
-  SeedRun<S> run = optimise_seeds<S>(*in.ansatz, in.tensor, p, random_seeds<S>(*in.ansatz, p.init_scale, rng), stopped);
   RestartOutcome out;
+  if (run.residual < p.numerical_residual && !run.pulled)
+    for (Eigen::Index k = 0; k < run.theta.size(); ++k) out.numerical.push_back(cdouble(run.theta(k)));
+  pull_seeds(*in.ansatz, in.tensor, p, run, stopped);
   out.residual = run.residual;
   out.steps = run.steps;
   if (stopped()) return out.stage = "stopped", out;
-  if (run.residual < p.numerical_residual && !run.pulled)
-    for (Eigen::Index k = 0; k < run.theta.size(); ++k) out.numerical.push_back(cdouble(run.theta(k)));
   const bool roundable = p.ansatz_round && (std::is_same_v<S, double> || p.complex);
-  if (!(run.residual <= p.discretise_below)) return out.stage = "stalled", out;
+  if (!(run.residual <= p.discretise_below)) return out.stage = out.numerical.empty() ? "stalled" : "numerical", out;
   if (!roundable) return out.stage = out.numerical.empty() ? "rounding" : "numerical", out;
+  if constexpr (std::is_same_v<S, double>) {
+    // Real ansätze round in seed space (a few dozen unknowns), then expand exactly and verify.
+    SeedRounding sr = round_seeds(*in.ansatz, in.tensor, p, run.theta, in.target.ring, stopped);
+    out.exact_fraction = sr.exact_fraction;
+    out.how = sr.how;
+    if (sr.scheme) {
+      out.stage = "found";
+      out.scheme = std::move(sr.scheme);
+      return out;
+    }
+    return out.stage = out.numerical.empty() ? "rounding" : "numerical", out;
+  }
   Factors<S> x = expand(*in.ansatz, run.theta);
   Factors<cdouble> c;
   for (int q = 0; q < 3; ++q) c.f[q] = x.f[q].template cast<cdouble>();
@@ -196,11 +207,60 @@ RestartOutcome run_in_ansatz(const RestartInput& in) {
   return rounded;
 }
 
+auto stop_test(const RestartInput& in) {
+  return [&in] { return (in.stop && in.stop()) || std::chrono::steady_clock::now() >= in.deadline; };
+}
+
+// A restart inside a symmetric ansatz: Adam in seed space (seed_adam.hpp), then ansatz_tail.
+template <class S>
+RestartOutcome run_in_ansatz(const RestartInput& in) {
+  std::mt19937_64 rng(in.seed);
+  const auto stopped = stop_test(in);
+  Params adam_only = in.params;
+  adam_only.ansatz_pull = 0;  // the pull runs in ansatz_tail, after the numerical solution is noted
+  SeedRun<S> run = optimise_seeds<S>(*in.ansatz, in.tensor, adam_only, random_seeds<S>(*in.ansatz, in.params.init_scale, rng),
+                                     stopped);
+  return ansatz_tail(in, std::move(run), stopped);
+}
+
+template <class S>
+RestartOutcome finish_typed(const RestartInput& in, const std::vector<cdouble>& theta, double residual, long steps) {
+  SeedRun<S> run;
+  run.theta.resize(static_cast<Eigen::Index>(theta.size()));
+  for (size_t k = 0; k < theta.size(); ++k) {
+    if constexpr (std::is_same_v<S, double>) run.theta(static_cast<Eigen::Index>(k)) = theta[k].real();
+    else run.theta(static_cast<Eigen::Index>(k)) = theta[k];
+  }
+  run.residual = residual;
+  run.steps = steps;
+  return ansatz_tail(in, std::move(run), stop_test(in));
+}
+
 }  // namespace
 
+bool ansatz_is_complex(const RestartInput& in) { return in.params.complex || !in.ansatz->real; }
+
+std::vector<cdouble> initial_seeds(const RestartInput& in) {
+  std::mt19937_64 rng(in.seed);
+  std::vector<cdouble> out;
+  if (ansatz_is_complex(in)) {
+    Vec<cdouble> t = random_seeds<cdouble>(*in.ansatz, in.params.init_scale, rng);
+    out.assign(t.data(), t.data() + t.size());
+  } else {
+    Vec<double> t = random_seeds<double>(*in.ansatz, in.params.init_scale, rng);
+    for (Eigen::Index k = 0; k < t.size(); ++k) out.emplace_back(t(k), 0.0);
+  }
+  return out;
+}
+
+RestartOutcome finish_ansatz_restart(const RestartInput& in, const std::vector<cdouble>& theta, double residual,
+                                     long steps) {
+  return ansatz_is_complex(in) ? finish_typed<cdouble>(in, theta, residual, steps)
+                               : finish_typed<double>(in, theta, residual, steps);
+}
+
 RestartOutcome run_restart(const RestartInput& in) {
-  if (in.ansatz)
-    return in.params.complex || !in.ansatz->real ? run_in_ansatz<cdouble>(in) : run_in_ansatz<double>(in);
+  if (in.ansatz) return ansatz_is_complex(in) ? run_in_ansatz<cdouble>(in) : run_in_ansatz<double>(in);
   return in.params.complex ? run_typed<cdouble>(in) : run_typed<double>(in);
 }
 

@@ -54,6 +54,15 @@ RestartOutcome run_restart(const RestartInput& in);
 Factors<cdouble> initial_factors(const RestartInput& in);
 RestartOutcome round_and_repair(const RestartInput& in, const Factors<cdouble>& x, double residual, long steps);
 
+// The ansatz path in two halves, for the device driver (seed_batch.cpp): the restart's starting θ
+// (the CPU path's, draw for draw) and everything after Adam: the pull on the host, the numerical
+// solution, rounding and the exact repair. Complex θ is stored as complex; real ansätze keep im = 0.
+std::vector<cdouble> initial_seeds(const RestartInput& in);
+RestartOutcome finish_ansatz_restart(const RestartInput& in, const std::vector<cdouble>& theta, double residual,
+                                     long steps);
+// Whether the ansatz path runs with complex θ (a complex ansatz, or complex factors asked for).
+bool ansatz_is_complex(const RestartInput& in);
+
 // The per-restart seed: a SplitMix64 mix of the run seed and the restart index.
 unsigned long long restart_seed(unsigned long long run_seed, unsigned long long index);
 

@@ -116,6 +116,7 @@ double Run::best_residual_so_far() {
 
 void Run::record(long idx, RestartOutcome& out) {
   rep.add("restarts", 1);
+  rep.add("steps", static_cast<double>(out.steps));
   {
     std::lock_guard lock(stats_mutex);
     if (out.stage != "stopped") best_residual = std::min(best_residual, out.residual);
@@ -156,9 +157,9 @@ void Run::offer(long idx, Scheme s, const std::string& how) {
   s.provenance.created = utc_now();
   s.provenance.extra["restart"] = std::to_string(idx);
   s.provenance.extra["lattice"] = lattice_name(params.lattice);
-  s.provenance.extra["optimiser"] = params.method == Method::Lm ? "lm" : "als";
+  s.provenance.extra["optimiser"] = ansatz ? "adam in seed space" : params.method == Method::Lm ? "lm" : "als";
   s.provenance.extra["repair"] = how;
-  s.provenance.extra["device"] = ansatz ? "cpu" : device_name(params);
+  s.provenance.extra["device"] = device_name(params);
   if (ansatz) s.provenance.extra["ansatz"] = ansatz->name + " (group of order " + std::to_string(ansatz->group_order) +
                                              "; " + ansatz->source + ")";
   s.provenance.extra["params"] = cfg.params.dump();  // the recipe as given; the rest are the defaults of this tool version

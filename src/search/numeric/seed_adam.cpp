@@ -58,7 +58,8 @@ SeedRun<S> optimise_seeds(const SeedSpace& s, const MatmulTensor& t, const Param
   const long K = p.adam_steps, slow_from = static_cast<long>(std::llround(p.adam_slow_from * static_cast<double>(K)));
   double best = INFINITY;
   long best_at = 0;
-  for (long k = 0; k < K; ++k, ++out.steps) {
+  for (long k = 0; k < K; ++k) {
+    out.steps = k + 1;
     loss_and_gradient(s, t, out.theta, grad);
     adam.step(out.theta, grad, k < slow_from ? p.adam_lr : p.adam_lr / 10);
     if (k % 50 != 49) continue;
@@ -68,9 +69,17 @@ SeedRun<S> optimise_seeds(const SeedSpace& s, const MatmulTensor& t, const Param
     if (r < p.converge_residual || k - best_at > p.adam_stall || stopped()) break;
   }
   out.residual = dense_residual(s, t, out.theta);
-  if (p.ansatz_pull <= 0 || !(out.residual <= p.discretise_below) || stopped()) return out;
+  pull_seeds(s, t, p, out, stopped);
+  return out;
+}
+
+template <class S>
+void pull_seeds(const SeedSpace& s, const MatmulTensor& t, const Params& p, SeedRun<S>& out,
+                const std::function<bool()>& stopped) {
+  if (p.ansatz_pull <= 0 || !(out.residual <= p.discretise_below) || stopped()) return;
   // The pull: weight ramped geometrically, Adam restarted at the slow step size, then relaxation.
   out.pulled = true;
+  Vec<S> grad;
   Adam<S> pull_adam(real_view(out.theta).size());
   const double step = p.lattice == Lattice::Ternary || p.lattice == Lattice::Integer ? 1.0 : 0.5;
   const long L = p.lattice_iterations, relax = p.relax_iterations;
@@ -81,13 +90,16 @@ SeedRun<S> optimise_seeds(const SeedSpace& s, const MatmulTensor& t, const Param
     pull_adam.step(out.theta, grad, p.adam_lr / 10);
   }
   out.residual = dense_residual(s, t, out.theta);
-  return out;
 }
 
 template Vec<double> random_seeds(const SeedSpace&, double, std::mt19937_64&);
 template Vec<cdouble> random_seeds(const SeedSpace&, double, std::mt19937_64&);
 template SeedRun<double> optimise_seeds(const SeedSpace&, const MatmulTensor&, const Params&, Vec<double>,
                                         const std::function<bool()>&);
+template void pull_seeds(const SeedSpace&, const MatmulTensor&, const Params&, SeedRun<double>&,
+                         const std::function<bool()>&);
+template void pull_seeds(const SeedSpace&, const MatmulTensor&, const Params&, SeedRun<cdouble>&,
+                         const std::function<bool()>&);
 template SeedRun<cdouble> optimise_seeds(const SeedSpace&, const MatmulTensor&, const Params&, Vec<cdouble>,
                                          const std::function<bool()>&);
 

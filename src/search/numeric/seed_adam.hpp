@@ -28,5 +28,9 @@ Vec<S> random_seeds(const SeedSpace& s, double scale, std::mt19937_64& rng);
 template <class S>
 SeedRun<S> optimise_seeds(const SeedSpace& s, const MatmulTensor& t, const Params& p, Vec<S> theta0,
                           const std::function<bool()>& stopped);
+// The lattice pull alone, from a converged point (the device runs Adam, the host the pull).
+template <class S>
+void pull_seeds(const SeedSpace& s, const MatmulTensor& t, const Params& p, SeedRun<S>& run,
+                const std::function<bool()>& stopped);
 
 }  // namespace tdisc::search::numeric

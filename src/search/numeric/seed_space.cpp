@@ -6,15 +6,11 @@
 #include <cmath>
 
 #include "decomposition/error.hpp"
+#include "decomposition/formats/ansatz_file.hpp"
 
 namespace tdisc::search::numeric {
 
 namespace {
-
-// Ansatz files are read by decomposition/formats (tdisc symmetry writes them).
-Ansatz read_ansatz_spec(const std::string& path) {
-  throw InputError(path + ": not a built-in ansatz (z3, z3xz4) for this format");
-}
 
 Mat<cdouble> to_float(const CoeffMatrix& m) {
   Mat<cdouble> out(m.rows(), m.cols());
@@ -54,6 +50,7 @@ SeedSpace seed_space(const Ansatz& a) {
   s.name = a.name;
   s.source = a.source;
   s.group_order = a.group.order();
+  s.exact = std::make_shared<const Ansatz>(a);
   for (const AnsatzOrbit& o : a.orbits) {
     for (int e : o.map_elements) {
       Mat<cdouble> m = to_float(exact_product(a.group.elements[e], o.basis));  // (nm+mp+pn) × d_o
@@ -68,7 +65,7 @@ SeedSpace seed_space(const Ansatz& a) {
 }
 
 std::shared_ptr<const SeedSpace> load_seed_space(const std::string& spec, Format f, int rank, int fixed) {
-  Ansatz a = builtin_group(spec, f) ? builtin_ansatz(spec, f, rank, fixed) : read_ansatz_spec(spec);
+  Ansatz a = builtin_group(spec, f) ? builtin_ansatz(spec, f, rank, fixed) : read_ansatz(spec);
   if (a.format != f) throw InputError(spec + ": the ansatz is for " + a.format.str() + ", the target is " + f.str());
   if (a.rank() != rank)
     throw InputError(spec + ": the ansatz has " + std::to_string(a.rank()) + " terms, the target rank is " +

@@ -23,6 +23,7 @@ struct SeedSpace {
   std::vector<Mat<cdouble>> term_map; // per term t: (nm+mp+pn) × d_o, E_t = A_{g_t}·B_o
   std::vector<int> term_offset;       // per term: the offset of its orbit's θ_o in θ
   std::vector<int> orbit_sizes;       // terms per orbit
+  std::shared_ptr<const Ansatz> exact;  // the exact ansatz, for exact expansions of rounded seeds
 
   int rank() const { return static_cast<int>(term_map.size()); }
 };

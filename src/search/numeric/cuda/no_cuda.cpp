@@ -2,6 +2,7 @@
 // request for it is a usage error with one line that says why, never a silent fallback to the CPU.
 #include "decomposition/error.hpp"
 #include "src/search/numeric/batch_device.hpp"
+#include "src/search/numeric/seed_device.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -16,6 +17,7 @@ bool cuda_built() { return false; }
 int cuda_device_count() { return 0; }
 CudaProbe probe_cuda(const BatchProblem&, int, long) { no_cuda(); }
 std::unique_ptr<BatchDevice> make_cuda_batch(const BatchProblem&, int, long) { no_cuda(); }
+std::unique_ptr<SeedDevice> make_cuda_seed_device(const SeedProblem&, int) { no_cuda(); }
 std::vector<double> cuda_sweep_all(BatchDevice&, double, double, double, double) { no_cuda(); }
 
 }  // namespace tdisc::search::numeric
