@@ -176,6 +176,26 @@ IsotropyGroup stabiliser(const Scheme& s, int max_order) {
   return g;
 }
 
+std::optional<Isotropy> isotropy_between(const Scheme& a, const Scheme& b) {
+  if (a.format != b.format || a.rank() != b.rank()) return std::nullopt;
+  require_supported(a);
+  require_supported(b);
+  require_determined(b, stab::term_spaces(b));
+  stab::PairDims pairs;
+  const std::multiset<std::string> keys = tensor_keys(b);
+  for (const Outer& o : outer_symmetries(a.format)) {
+    const Isotropy outer{o.transposed, o.shift, {}, {}, {}};
+    const Scheme source = apply_isotropy(term_action(outer, a.format), a);
+    for (stab::Found& f : stab::sandwiches_onto(source, b, pairs, 0, kNodeBudget)) {
+      Isotropy g{o.transposed, o.shift, std::move(f.pqs[0]), std::move(f.pqs[1]), std::move(f.pqs[2])};
+      if (tensor_keys(apply_isotropy(term_action(g, a.format), a)) != keys)
+        throw ContractError("isotropy_between: a found isotropy does not map the scheme");
+      return g;
+    }
+  }
+  return std::nullopt;
+}
+
 std::array<int, 3> rank_type(const Scheme& s, int r) {
   const Format f = s.format;
   return {stab::exact_rank(term_matrix(s.u, r, f.n, f.m)), stab::exact_rank(term_matrix(s.v, r, f.m, f.p)),

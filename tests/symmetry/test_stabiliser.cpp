@@ -168,3 +168,20 @@ TEST_CASE("Strassen x Strassen has 432 symmetries: 36² / 6 pairs sharing their 
   CHECK(sa.ansatz.orbits.size() == 3);  // 36 (1,1,1) terms, 12 (2,2,2), and I⊗I⊗I
   CHECK(same_terms(expand(sa.ansatz, sa.seeds), s));
 }
+
+TEST_CASE("isotropy_between: Strassen ~ Winograd, the rational ~ the complex 48, not a changed scheme", "[fast][symmetry]") {
+  const Scheme strassen = test::strassen();
+  const Scheme winograd = catalogue("2x2x2/r7-ZT-5b72cc28.json");
+  const auto g = isotropy_between(strassen, winograd);
+  REQUIRE(g.has_value());
+  CHECK(same_terms(apply_isotropy(term_action(*g, strassen.format), strassen), winograd));
+  Scheme changed = strassen;
+  changed.w(0, 0) = changed.w(0, 0) + Coeff(2);
+  CHECK_FALSE(isotropy_between(changed, strassen).has_value());
+  // FRONTIER §1b: AlphaEvolve's complex 48 is the rational one up to a change of basis over Q(i).
+  const Scheme q = catalogue("4x4x4/r48-Q-2fc8ef12.json");
+  const Scheme qi = catalogue("4x4x4/r48-QI-41f141a1.json");
+  const auto h = isotropy_between(q, qi);
+  REQUIRE(h.has_value());
+  CHECK(same_terms(apply_isotropy(term_action(*h, q.format), q), qi));
+}
