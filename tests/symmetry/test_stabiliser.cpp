@@ -185,3 +185,9 @@ TEST_CASE("isotropy_between: Strassen ~ Winograd, the rational ~ the complex 48,
   REQUIRE(h.has_value());
   CHECK(same_terms(apply_isotropy(term_action(*h, q.format), q), qi));
 }
+
+TEST_CASE("scheme_ansatz refuses a group that does not fix the scheme", "[fast][symmetry]") {
+  Scheme changed = test::strassen();
+  changed.w(0, 0) = changed.w(0, 0) + Coeff(2);
+  CHECK_THROWS_WITH(scheme_ansatz(changed, stabiliser(test::strassen())), Catch::Contains("does not fix"));
+}
