@@ -15,7 +15,7 @@ namespace tdisc {
 
 namespace {
 
-constexpr long kNodeBudget = 20'000'000;
+constexpr long kNodeBudget = 5'000'000;  // search nodes; the catalogue's schemes need far fewer
 
 bool zero_row(const CoeffMatrix& m, int r) {
   for (Eigen::Index c = 0; c < m.cols(); ++c)
@@ -174,6 +174,26 @@ IsotropyGroup stabiliser(const Scheme& s, int max_order) {
   IsotropyGroup g = generate_group(s.format, pick_generators(els), max_order);
   check_group(g, s, els.size());
   return g;
+}
+
+std::optional<Isotropy> isotropy_between(const Scheme& a, const Scheme& b) {
+  if (a.format != b.format || a.rank() != b.rank()) return std::nullopt;
+  require_supported(a);
+  require_supported(b);
+  require_determined(b, stab::term_spaces(b));
+  stab::PairDims pairs;
+  const std::multiset<std::string> keys = tensor_keys(b);
+  for (const Outer& o : outer_symmetries(a.format)) {
+    const Isotropy outer{o.transposed, o.shift, {}, {}, {}};
+    const Scheme source = apply_isotropy(term_action(outer, a.format), a);
+    for (stab::Found& f : stab::sandwiches_onto(source, b, pairs, 0, kNodeBudget)) {
+      Isotropy g{o.transposed, o.shift, std::move(f.pqs[0]), std::move(f.pqs[1]), std::move(f.pqs[2])};
+      if (tensor_keys(apply_isotropy(term_action(g, a.format), a)) != keys)
+        throw ContractError("isotropy_between: a found isotropy does not map the scheme");
+      return g;
+    }
+  }
+  return std::nullopt;
 }
 
 std::array<int, 3> rank_type(const Scheme& s, int r) {

@@ -4,6 +4,7 @@
 // hand). The search matches terms and solves for the sandwich; every element is checked exactly.
 #pragma once
 #include <array>
+#include <optional>
 #include <string>
 
 #include "decomposition/symmetry.hpp"
@@ -19,6 +20,10 @@ namespace tdisc {
 // spaces that do not determine a sandwich (no rank-deficient factors); more than max_order elements;
 // a search that prunes too little.
 IsotropyGroup stabiliser(const Scheme& s, int max_order = 4096);
+
+// An isotropy g with g·a = b as sets of rank-one tensors (the two schemes are equivalent), found by
+// the same search and checked exactly; nullopt when none exists. Same conditions as stabiliser(b).
+std::optional<Isotropy> isotropy_between(const Scheme& a, const Scheme& b);
 
 // The rank types of the terms, "32×(1,1,1) + 16×(2,2,2)": (rank U_r, rank V_r, rank W_r) with their
 // counts, most frequent first. An isotropy invariant (the shift and transpose permute the entries).

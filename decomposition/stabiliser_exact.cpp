@@ -3,7 +3,6 @@
 #include <map>
 
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/exact_solve.hpp"
 #include "decomposition/stabiliser_detail.hpp"
 
@@ -58,7 +57,7 @@ std::vector<std::vector<Coeff>> independent_rows(const std::vector<TermSpaces>& 
   return chosen;
 }
 
-// The kernel of every condition row of the matched terms, exactly: a line, or nothing.
+// The kernel of every condition row of the matched terms, exactly, when it is a line.
 std::optional<CoeffMatrix> line_from_kernel(const std::vector<TermSpaces>& src, const std::vector<TermSpaces>& tgt,
                                             const Matching& matched, int slot, int side) {
   std::vector<std::vector<Coeff>> rows;
@@ -66,9 +65,10 @@ std::optional<CoeffMatrix> line_from_kernel(const std::vector<TermSpaces>& src, 
     auto more = exact_condition_rows(src[static_cast<size_t>(from)], tgt[static_cast<size_t>(to)], slot);
     rows.insert(rows.end(), more.begin(), more.end());
   }
+  // More than a line: no isotropy realises the matching, since one that did would make these the
+  // conditions of every term against itself, moved by it, which leave a line (checked before).
   const CoeffMatrix line = exact_nullspace(stack_rows(rows, side * side));
-  if (line.cols() == 0) return std::nullopt;
-  TDISC_REQUIRE(line.cols() == 1, "the factor spaces determine the sandwich (checked before the search)");
+  if (line.cols() != 1) return std::nullopt;
   return as_matrix(side, std::vector<Coeff>(line.data(), line.data() + line.size()));
 }
 

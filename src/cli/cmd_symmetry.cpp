@@ -1,7 +1,9 @@
 // tdisc symmetry SCHEME [-o ANSATZ.json]: the symmetry group of a scheme, computed exactly, its orbits
-// and rank types, and the ansatz file that lets the numeric engine search inside that group.
+// and rank types, and the ansatz file that lets the numeric engine search inside that group; with
+// --to OTHER, an isotropy between two schemes (whether they are equivalent).
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "decomposition/error.hpp"
@@ -19,13 +21,16 @@ const Table& symmetry_table() {
   using namespace params;
   static const Table t{
       "symmetry",
-      "tdisc symmetry SCHEME [-o ANSATZ.json] [--max-order N]",
+      "tdisc symmetry SCHEME [-o ANSATZ.json] [--max-order N] | SCHEME --to OTHER",
       "Computes the symmetry group of a native scheme exactly: every isotropy (transpose, cyclic shift,\n"
       "de Groote's sandwich (P,Q,S) over Q(i)) that maps its set of rank-one tensors onto itself, each\n"
       "element checked exactly. Prints the group order, its generators, the orbits of the terms with\n"
       "their stabiliser orders, and the rank types of the terms. With -o, writes the ansatz file\n"
-      "(tdisc-ansatz v1, docs/symmetry.md) that 'tdisc search --params {\"ansatz\": FILE}' searches in.",
+      "(tdisc-ansatz v1, docs/symmetry.md) that 'tdisc search --params {\"ansatz\": FILE}' searches in.\n"
+      "With --to OTHER, instead finds an isotropy mapping SCHEME onto OTHER (exit 0) or shows that none\n"
+      "exists (exit 3).",
       {with_metavar(text("out,o", nullptr, "write the ansatz of the group to this file (atomically)"), "ANSATZ"),
+       with_metavar(text("to", nullptr, "find an isotropy mapping SCHEME onto this scheme instead"), "OTHER"),
        integer("max-order", 4096, 1, 4096, "refuse a group with more elements than this")},
       "SCHEME",
       "TDISC_SYMMETRY_"};
@@ -44,14 +49,37 @@ std::string matrix_line(const CoeffMatrix& m) {  // "I" or "[a b; c d]"
   return out;
 }
 
+std::string isotropy_line(const Isotropy& x) {
+  std::string out;
+  if (x.transposed) out += " transpose,";
+  if (x.shift) out += " shift " + std::to_string(x.shift) + ",";
+  return out + " P " + matrix_line(x.P) + ", Q " + matrix_line(x.Q) + ", S " + matrix_line(x.S);
+}
+
 void print_generators(const IsotropyGroup& g) {
-  for (size_t k = 0; k < g.generators.size(); ++k) {
-    const Isotropy& x = g.generators[k];
-    std::cout << "  g" << k << ":";
-    if (x.transposed) std::cout << " transpose,";
-    if (x.shift) std::cout << " shift " << x.shift << ",";
-    std::cout << " P " << matrix_line(x.P) << ", Q " << matrix_line(x.Q) << ", S " << matrix_line(x.S) << "\n";
+  for (size_t k = 0; k < g.generators.size(); ++k) std::cout << "  g" << k << ":" << isotropy_line(g.generators[k]) << "\n";
+}
+
+// Runs a computation on `path`'s scheme, labelling its refusals with the file.
+template <class F>
+auto on_file(const std::string& path, F&& f) {
+  try {
+    return f();
+  } catch (const InputError& e) {
+    if (!e.file().empty()) throw;
+    throw InputError(path, 0, e.what());
   }
+}
+
+int equivalence(const std::string& path, const Scheme& s, const std::string& other_path) {
+  const Scheme other = read_native(other_path);
+  const std::optional<Isotropy> g = on_file(other_path, [&] { return isotropy_between(s, other); });
+  if (!g) {
+    std::cout << path << " → " << other_path << ": no isotropy maps one onto the other (not equivalent)\n";
+    return kNoTarget;
+  }
+  std::cout << path << " → " << other_path << ": equivalent, by" << isotropy_line(*g) << "\n";
+  return kOk;
 }
 
 // "orbits: 2 of 16 terms (stabiliser order 4) + 4 of 4 terms (stabiliser order 16)", then one line per orbit.
@@ -89,13 +117,11 @@ int cmd_symmetry(const Args& args) {
   if (o.positional().size() != 1) throw UsageError("symmetry: give exactly one SCHEME (see 'tdisc symmetry --help')");
   const std::string path = o.positional()[0];
   const Scheme s = read_native(path);
-  IsotropyGroup g;
-  try {
-    g = stabiliser(s, static_cast<int>(o.integer("max-order")));
-  } catch (const InputError& e) {
-    if (!e.file().empty()) throw;
-    throw InputError(path, 0, e.what());
+  if (o.has("to")) {
+    if (o.has("out")) throw UsageError("symmetry: --to compares two schemes and writes no ansatz; drop -o");
+    return equivalence(path, s, o.text("to"));
   }
+  const IsotropyGroup g = on_file(path, [&] { return stabiliser(s, static_cast<int>(o.integer("max-order"))); });
   const SchemeAnsatz sa = scheme_ansatz(s, g);
   std::cout << path << ": " << s.format.str() << " rank " << s.rank() << ", symmetry group of order " << g.order()
             << " (" << g.generators.size() << " generators), " << sa.ansatz.orbits.size() << " orbits\n";

@@ -32,3 +32,15 @@ TEST_CASE("tdisc symmetry's exit codes: help, usage, bad input", "[fast][symmetr
   CHECK(small.code == 2);
   CHECK(small.err.find("more than 35 elements") != std::string::npos);
 }
+
+TEST_CASE("tdisc symmetry --to: an isotropy between two schemes (exit 0), or none (exit 3)", "[fast][symmetry][cli]") {
+  const std::string strassen = test::source_path("algorithms/2x2x2/r7-ZT-02268ba0.json");
+  const auto same = test::run_tdisc("symmetry " + strassen + " --to " + test::source_path("algorithms/2x2x2/r7-ZT-5b72cc28.json"));
+  INFO(same.out << same.err);
+  CHECK(same.code == 0);
+  CHECK(same.out.find(": equivalent, by") != std::string::npos);
+  const auto other = test::run_tdisc("symmetry " + strassen + " --to " + test::source_path("algorithms/3x3x3/r23-ZT-5f0ca47d.json"));
+  CHECK(other.code == 3);
+  CHECK(other.out.find("not equivalent") != std::string::npos);
+  CHECK(test::run_tdisc("symmetry " + strassen + " --to " + strassen + " -o x.json").code == 1);
+}
