@@ -3,6 +3,7 @@
 // wrong-typed report and bench inputs. Each failed before the change (docs/reliability.md).
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -101,4 +102,20 @@ TEST_CASE("verify /dev/zero stops at the ceiling with a clear message", "[fast][
   INFO(r.err);
   CHECK(r.code == 2);
   CHECK(r.err.find("/dev/zero: more than 64 MiB, the ceiling for a scheme file") != std::string::npos);
+}
+
+TEST_CASE("TDISC_MAX_INPUT_MB sets the read ceilings", "[fast][hostile]") {
+  const std::string dir = temp_dir("hostile-ceiling");
+  nlohmann::json s = nlohmann::json::parse(slurp(tdisc::test::source_path("algorithms/2x2x2/r8-ZT-12ca34d3.json")));
+  s["provenance"]["source"] = std::string(2 << 20, 'x');  // a 2 MiB file
+  write(dir + "/big.json", s.dump());
+  auto low = run_tdisc("verify " + dir + "/big.json");
+  CHECK(low.code == 0);  // under the 64 MiB default
+  ::setenv("TDISC_MAX_INPUT_MB", "1", 1);  // inherited by the tdisc the test starts
+  auto one = run_tdisc("verify " + dir + "/big.json");
+  ::unsetenv("TDISC_MAX_INPUT_MB");
+  INFO(one.err);
+  CHECK(one.code == 2);
+  CHECK(one.err.find("more than 1 MiB, the ceiling for a scheme file") != std::string::npos);
+  fs::remove_all(dir);
 }
