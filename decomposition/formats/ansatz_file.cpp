@@ -9,6 +9,7 @@
 #include "decomposition/error.hpp"
 #include "decomposition/exact_solve.hpp"
 #include "decomposition/io.hpp"
+#include "decomposition/json_input.hpp"
 #include "decomposition/limits.hpp"
 
 namespace tdisc {
@@ -232,7 +233,7 @@ struct OrbitChecker {
 
 Ansatz parse_ansatz(const std::string& text, const std::string& path) {
   AnsatzReader rd{text, path};
-  json j = parse_json_bounded(text, path, "a tdisc-ansatz file");
+  json j = parse_json_input(text, path, "a tdisc-ansatz file");
   if (!j.is_object()) rd.fail(1, "a tdisc-ansatz file is a JSON object");
   if (rd.text_field(j, "format") != "tdisc-ansatz")
     rd.fail(rd.key_line("format"), "not a tdisc-ansatz file (\"format\" must be \"tdisc-ansatz\")");

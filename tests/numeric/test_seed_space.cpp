@@ -138,3 +138,21 @@ TEST_CASE("an exact rational 4x4:48 from a random start inside the stabiliser of
   CHECK(verify(rep.valid.front(), Ring::Q).valid);
   CHECK_FALSE(verify(rep.valid.front(), Ring::Z).valid);  // halves: over Q, not Z
 }
+
+TEST_CASE("a numerical 4x4:48 inside z3xz4 found by tdisc is a stationary point with residual below 1e-8",
+          "[fast][ansatz]") {
+  // tests/data/tdisc/z3xz4-48-numerical.json: seeds θ from a GPU run (its command in "source").
+  // Kaporin's own solution (solven-eu/matmulcatalog) states no licence, so it is not copied here.
+  const nlohmann::json j = nlohmann::json::parse(test::slurp(test::fixture("tdisc/z3xz4-48-numerical.json")));
+  const SeedSpace s = seed_space(builtin_ansatz("z3xz4", Format{4, 4, 4}, 48));
+  REQUIRE(j["theta"].size() == static_cast<size_t>(s.parameters));
+  Vec<cdouble> theta(s.parameters);
+  for (int k = 0; k < s.parameters; ++k) theta(k) = {j["theta"][k][0].get<double>(), j["theta"][k][1].get<double>()};
+  const MatmulTensor t = matmul_tensor(s.format);
+  CHECK(residual(t, expand(s, theta)) < 1e-8);
+  Vec<cdouble> grad;
+  loss_and_gradient(s, t, theta, grad);
+  CHECK(grad.norm() < 1e-6);
+  theta(0) += 1e-3;  // off the solution the residual and the gradient are not small: the checks can fail
+  CHECK(residual(t, expand(s, theta)) > 1e-5);
+}
