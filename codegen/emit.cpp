@@ -141,7 +141,11 @@ std::string banner(const Plan& plan, const std::vector<SourceInfo>& sources, con
   for (size_t l = 0; l < sources.size(); ++l)
     out << "// level " << l << ": " << fmt::escape_comment_line(sources[l].path) << " (" << sources[l].description << ") sha256:" << sources[l].sha256
         << "\n";
-  out << "// The logic lives in tdisc's hand-written templates (codegen/runtime/*.inc), copied below.\n";
+  if (o.runtime_include.empty())
+    out << "// The logic lives in tdisc's hand-written templates (codegen/runtime/*.inc), copied below.\n";
+  else
+    out << "// The logic lives in tdisc's hand-written templates (codegen/runtime/*.inc), included from " << o.runtime_include
+        << "/.\n";
   if (t.backend == Backend::Cuda)
     out << "// Build: nvcc -O3 -std=c++17 -gencode arch=compute_90a,code=sm_90a -gencode arch=compute_90,code=sm_90 "
            "-c FILE (link -lcublas).\n";
@@ -163,6 +167,12 @@ std::string describe_text(const Plan& plan, const std::vector<SourceInfo>& sourc
   return s;
 }
 
+// One hand-written part: its text, or an #include of codegen/runtime/NAME.inc through o.runtime_include.
+std::string runtime_part(const EmitOptions& o, const char* name, const char* text) {
+  if (o.runtime_include.empty()) return text;
+  return "#include \"" + o.runtime_include + "/" + name + ".inc\"\n";
+}
+
 }  // namespace
 
 std::string emit(const Plan& plan, const std::vector<SourceInfo>& sources, const EmitOptions& o) {
@@ -181,12 +191,14 @@ std::string emit(const Plan& plan, const std::vector<SourceInfo>& sources, const
     out << "#define TDISC_LAUNCH(kernel, flag, f) \\\n  do {                              \\\n    (void)c;                        "
            "\\\n    kernel<1, flag>(f);             \\\n    return kOk;                     \\\n  } while (0)\n"
            "#define TDISC_LAUNCH_SCALAR TDISC_LAUNCH\n";
-  out << "\n" << rt.types << "\n" << (cuda ? rt.cuda_backend : rt.host_backend) << "\n" << rt.driver << "\n";
+  out << "\n" << runtime_part(o, "types", rt.types) << "\n"
+      << (cuda ? runtime_part(o, "cuda_backend", rt.cuda_backend) : runtime_part(o, "host_backend", rt.host_backend)) << "\n"
+      << runtime_part(o, "driver", rt.driver) << "\n";
   out << "// ==== generated stages (thin: tables and straight-line bodies) ====\n\n";
   for (size_t s = plan.stages.size(); s-- > 0;) out << stage_text(plan, s);
   out << "typedef Stage" << plan.stages.size() - 1 << " LastStage;  // its rank bounds a lean group\n";
   out << "inline const char* describe() { return \"" << describe_text(plan, sources) << "\"; }\n\n";
-  out << (cuda ? rt.cuda_api : rt.host_api) << "\n";
+  out << (cuda ? runtime_part(o, "cuda_api", rt.cuda_api) : runtime_part(o, "host_api", rt.host_api)) << "\n";
   out << "#undef TDISC_TRY\n#undef TDISC_LAUNCH\n#undef TDISC_LAUNCH_SCALAR\n";
   if (cuda) out << "#undef TDISC_XGEMM\n#undef TDISC_XGEMM_STRIDED\n";
   out << "}  // namespace " << o.name_space << "\n";

@@ -1,5 +1,6 @@
-// Writes one self-contained source (CUDA or host C++) from a plan: a labelled banner, the
-// hand-written runtime (codegen/runtime/*.inc) and the thin generated stage tables and kernels.
+// Writes one source (CUDA or host C++) from a plan: a labelled banner, the hand-written runtime
+// (codegen/runtime/*.inc, copied in so the file stands alone, or #included from a folder) and the
+// thin generated stage tables and kernels.
 #pragma once
 #include <string>
 #include <vector>
@@ -18,6 +19,10 @@ struct SourceInfo {
 struct EmitOptions {
   std::string name_space = "tdisc_gen";
   std::string tool;  // "tdisc 0.1.0 (git …)"
+  // "": copy the runtime in (a self-contained file, as tdisc bench compiles elsewhere); otherwise
+  // #include "RUNTIME_INCLUDE/types.inc" and the others, a path relative to the generated file
+  // (libtdisc_gemm's committed plans: ../../runtime).
+  std::string runtime_include;
 };
 
 std::string emit(const Plan& plan, const std::vector<SourceInfo>& sources, const EmitOptions& options);

@@ -1,5 +1,6 @@
 // tdisc codegen SCHEME… --levels L --dtype f32|f64 [--backend cuda|host] -o FILE: one self-contained
-// recursive GEMM source (CUDA with cuBLAS leaves, or plain host C++) from verified schemes.
+// recursive GEMM source (CUDA with cuBLAS leaves, or plain host C++) from verified schemes; with
+// --runtime-include DIR the hand-written runtime is #included from DIR instead of copied in.
 #include <iostream>
 
 #include "codegen/generate.hpp"
@@ -26,6 +27,9 @@ const Table kCodegenOptions{
      with_metavar(choice("backend", "cuda", {"cuda", "host"}, "cuda (cuBLAS leaves) or host (plain C++, for CPU tests)"), "B"),
      with_metavar(text("out,o", nullptr, "output file ('-' for stdout)"), "FILE"),
      with_metavar(text("namespace", "tdisc_gen", "C++ namespace of the generated API"), "NAME"),
+     with_metavar(text("runtime-include", nullptr,
+                       "#include codegen/runtime/*.inc from DIR (relative to FILE) instead of copying them in"),
+                  "DIR"),
      integer("fuse-rank", 64, 0, 4096, "merge consecutive levels into one stage while the merged rank is ≤ N (0: never)"),
      with_env(flag("check", "only answer whether the code can be generated, and why not"), "-")},
     "SCHEME",
@@ -55,6 +59,7 @@ int cmd_codegen(const Args& args) {
   r.levels = o.has("levels") ? static_cast<int>(o.integer("levels")) : 0;
   r.target = target_from(o);
   r.name_space = o.text("namespace");
+  if (o.has("runtime-include")) r.runtime_include = o.text("runtime-include");
   if (!o.flag("check") && !o.has("out")) throw UsageError("codegen: -o FILE is required");
   codegen::Generated g = codegen::generate(r);
   if (!g.why_not.empty()) {

@@ -1,7 +1,7 @@
 // The catalogue: every file in algorithms/ verifies and carries its provenance, INDEX.md is up to
 // date, `tdisc catalog best` picks the lowest rank usable over the ring, and the exit codes.
 #include <catch2/catch.hpp>
-#include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -239,12 +239,14 @@ TEST_CASE("verifying a 6x6x6 scheme of rank 161 takes well under a second", "[sl
   REQUIRE(s3);
   Scheme big = kronecker(read_native(s2->path), read_native(s3->path));
   REQUIRE(big.rank() == 161);
-  auto t0 = std::chrono::steady_clock::now();
+  // CPU time of the process, not wall-clock: other builds on a shared machine delay the test but do
+  // not add to this, so the bound checks the verifier, not the load.
+  const std::clock_t t0 = std::clock();
   Verdict v = verify(big, Ring::ZT);
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double seconds = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
   CHECK(v.valid);
   CHECK(v.equations == 46656);
-  // 0.07 s measured on a shared 2-core VM (docs/PERFORMANCE.md); the bound leaves room for load.
+  // 0.026 s in-process on a shared 2-core VM (docs/PERFORMANCE.md, "Verification").
   CHECK(seconds < 1.0);
 }
 

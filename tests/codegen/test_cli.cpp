@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "decomposition/native.hpp"
+#include "tests/codegen/codegen_support.hpp"
 #include "tests/support.hpp"
 
 using namespace tdisc;
@@ -27,6 +28,33 @@ TEST_CASE("tdisc codegen writes a labelled source and answers --check", "[fast][
                 source_path("codegen/schemes/strassen.json") + " --check");
   CHECK(r.code == 0);
   CHECK(r.out.find("can generate: stage 0: 4x4x4 rank 48") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("tdisc codegen --runtime-include writes a thin source that compiles against codegen/runtime", "[fast][codegen]") {
+  const std::string dir = temp_dir("codegen-thin");
+  const std::string s = source_path("codegen/schemes/strassen.json");
+  const std::string runtime = source_path("codegen/runtime");
+  RunResult full = run_tdisc("codegen " + s + " --backend host --dtype f64 -o " + dir + "/full.cpp");
+  RunResult thin = run_tdisc("codegen " + s + " --backend host --dtype f64 --runtime-include " + runtime + " -o " + dir + "/thin.cpp");
+  INFO(full.err << thin.err);
+  REQUIRE(full.code == 0);
+  REQUIRE(thin.code == 0);
+  const std::string text = slurp(dir + "/thin.cpp");
+  for (const char* part : {"types", "host_backend", "driver", "host_api"})
+    CHECK(text.find("#include \"" + runtime + "/" + part + ".inc\"") != std::string::npos);
+  CHECK(text.find("#include \"" + runtime + "/cuda_backend.inc\"") == std::string::npos);
+  CHECK(text.size() * 2 < slurp(dir + "/full.cpp").size());  // the runtime is most of a one-level plan
+  // Both preprocess to the same translation unit (line markers aside), and the thin one compiles.
+  const std::string pp = std::string(TDISC_CXX) + " -std=c++17 -E -P ";
+  CompileRun a = shell(pp + dir + "/full.cpp -o " + dir + "/full.i");
+  CompileRun b = shell(pp + dir + "/thin.cpp -o " + dir + "/thin.i");
+  REQUIRE(a.code == 0);
+  REQUIRE(b.code == 0);
+  CHECK(shell("diff -q -B " + dir + "/full.i " + dir + "/thin.i").code == 0);
+  CompileRun c = shell(std::string(TDISC_CXX) + " -std=c++17 -fsyntax-only " + dir + "/thin.cpp");
+  INFO(c.output);
+  CHECK(c.code == 0);
   std::filesystem::remove_all(dir);
 }
 

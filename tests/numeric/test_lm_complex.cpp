@@ -124,7 +124,7 @@ TEST_CASE("complex LM converges on a perturbed Gaussian Strassen", "[fast]") {
 }
 
 TEST_CASE("AlphaEvolve's complex 4x4:48 with noise 1e-3 is rounded by LM re-fits and verified", "[fast]") {
-  Scheme s = import_scheme("alphaevolve-ipynb", test::fixture("alphaevolve/mathematical_results.ipynb"), {"444"});
+  Scheme s = import_scheme("alphaevolve-ipynb", test::fixture("alphaevolve/mathematical_results.ipynb"), {"444", std::nullopt});
   REQUIRE(verify(s, Ring::QI).valid);
   MatmulTensor t = matmul_tensor(s.format);
   Factors<cdouble> x = test::perturbed<cdouble>(s, 1e-3, 48);

@@ -50,7 +50,7 @@ void check_recovery(const Scheme& published, Ring ring, bool destroy_w, const st
 }  // namespace
 
 TEST_CASE("AlphaEvolve's complex 4x4:48 with noise 1e-3 is recovered exactly", "[slow]") {
-  Scheme s = import_scheme("alphaevolve-ipynb", test::fixture("alphaevolve/mathematical_results.ipynb"), {"444"});
+  Scheme s = import_scheme("alphaevolve-ipynb", test::fixture("alphaevolve/mathematical_results.ipynb"), {"444", std::nullopt});
   check_recovery(s, Ring::QI, false, "alphaevolve 4x4:48, noise 1e-3");
   check_recovery(s, Ring::QI, true, "alphaevolve 4x4:48, noise 1e-3 on U,V, W destroyed");
 }

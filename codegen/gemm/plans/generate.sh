@@ -10,18 +10,21 @@
 #        traffic than r48s, 1.7× its workspace)
 #   r48r r48 over r48, two stages                    16x16:2304 (48 × 48), for n ≥ 32768 f64 (leaves of
 #        n/16; additions: r48's on n/4 blocks once, then on n/16 blocks 48 times)
+# The plans #include the hand-written runtime (codegen/runtime/*.inc, ../../runtime from here) instead
+# of carrying a copy each: thin files, one source of the runtime.
 set -eu
 tdisc=${1:-build/ci/tdisc}
 dir=${2:-codegen/gemm/plans}
 s=codegen/schemes
+gen() { "$tdisc" codegen --runtime-include ../../runtime "$@"; }
 for dt in f32 f64; do
-  "$tdisc" codegen $s/strassen.json --levels 1 --dtype $dt --namespace tdisc_plan_s1_$dt -o $dir/s1_$dt.cu
-  "$tdisc" codegen $s/strassen.json --levels 2 --dtype $dt --namespace tdisc_plan_s2_$dt -o $dir/s2_$dt.cu
-  "$tdisc" codegen $s/r48-4x4x4-Q.json --levels 1 --dtype $dt --namespace tdisc_plan_r48_$dt -o $dir/r48_$dt.cu
-  "$tdisc" codegen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 --dtype $dt --namespace tdisc_plan_r48s_$dt \
+  gen $s/strassen.json --levels 1 --dtype $dt --namespace tdisc_plan_s1_$dt -o $dir/s1_$dt.cu
+  gen $s/strassen.json --levels 2 --dtype $dt --namespace tdisc_plan_s2_$dt -o $dir/s2_$dt.cu
+  gen $s/r48-4x4x4-Q.json --levels 1 --dtype $dt --namespace tdisc_plan_r48_$dt -o $dir/r48_$dt.cu
+  gen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 --dtype $dt --namespace tdisc_plan_r48s_$dt \
     -o $dir/r48s_$dt.cu
-  "$tdisc" codegen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 --fuse-rank 336 --dtype $dt \
+  gen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 --fuse-rank 336 --dtype $dt \
     --namespace tdisc_plan_r48m_$dt -o $dir/r48m_$dt.cu
-  "$tdisc" codegen $s/r48-4x4x4-Q.json $s/r48-4x4x4-Q.json --levels 2 --dtype $dt --namespace tdisc_plan_r48r_$dt \
+  gen $s/r48-4x4x4-Q.json $s/r48-4x4x4-Q.json --levels 2 --dtype $dt --namespace tdisc_plan_r48r_$dt \
     -o $dir/r48r_$dt.cu
 done
