@@ -87,6 +87,9 @@ TEST_CASE("4x4:48 over Q runs inside the catalogued ansatz by default; other tar
   CHECK(p.params.find("ansatz") == p.params.end());  // a default, so --params can override it
   a.ring = Ring::QI;  // the catalogued group is real: no route over Q(i)
   CHECK(plan_search(a).route.empty());
+  SearchAsk twofive = ask({2, 4, 5}, 32, Ring::Q);  // AlphaEvolve's group: 8 of 10 seeds within 38 s
+  twofive.catalogue_dir = a.catalogue_dir;
+  CHECK(plan_search(twofive).defaults.value("ansatz", "").find("ansatz/2x4x5-r32-Q-") != std::string::npos);
   SearchAsk other = ask({3, 3, 3}, 22, Ring::Q);
   other.catalogue_dir = a.catalogue_dir;
   CHECK(plan_search(other).defaults.empty());
