@@ -21,10 +21,7 @@ if [ "${1:-}" = "--stage" ]; then
   rm -rf "$dir" && mkdir -p "$dir/lib"
   cp "$build/tdisc" "$build/tests/tests_gpu" bench/ansatz_gpu.sh bench/ansatz_probe.py "$dir/"
   cp algorithms/ansatz/*.json "$dir/" 2>/dev/null || true
-  for b in "$dir/tdisc" "$dir/tests_gpu"; do
-    ldd "$b" | awk '/=> \// {print $3}' | grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*|libcu[^/]*|libnv[^/]*)\.so' |
-      xargs -r -I{} cp -Lu {} "$dir/lib/"
-  done
+  bench/stage_libs.sh "$dir" "$dir/tdisc" "$dir/tests_gpu"
   git rev-parse HEAD > "$dir/commit.txt"
   du -sh "$dir"
   exit 0

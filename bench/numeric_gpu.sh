@@ -21,10 +21,7 @@ if [ "${1:-}" = "--stage" ]; then
   rm -rf "$dir" && mkdir -p "$dir/lib"
   build=${BUILD:-build/ci}  # e.g. a build configured with -DTDISC_MARCH=x86-64-v4 for an AVX-512 host
   cp "$build/tdisc" "$build/tests/tests_gpu" "$build/tests/tests_numeric" bench/numeric_gpu.sh "$dir/"
-  for b in "$dir/tdisc" "$dir/tests_gpu" "$dir/tests_numeric"; do
-    ldd "$b" | awk '/=> \// {print $3}' | grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*|libcu[^/]*|libnv[^/]*)\.so' |
-      xargs -r -I{} cp -Lu {} "$dir/lib/"
-  done
+  bench/stage_libs.sh "$dir" "$dir/tdisc" "$dir/tests_gpu" "$dir/tests_numeric"
   git rev-parse HEAD > "$dir/commit.txt"
   du -sh "$dir"
   exit 0

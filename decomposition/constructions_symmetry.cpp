@@ -7,6 +7,7 @@
 #include "decomposition/constructions_detail.hpp"
 #include "decomposition/error.hpp"
 #include "decomposition/exact_solve.hpp"
+#include "decomposition/symmetry.hpp"
 
 namespace tdisc {
 
@@ -33,19 +34,6 @@ CoeffMatrix transposed_terms(const CoeffMatrix& factor, int rows, int cols) {
     for (int x = 0; x < rows; ++x)
       for (int y = 0; y < cols; ++y) out(r, y * rows + x) = factor(r, x * cols + y);
   return out;
-}
-
-// Plain exact product (Eigen's GEMM kernels are not meant for GMP scalars).
-CoeffMatrix times(const CoeffMatrix& a, const CoeffMatrix& b) {
-  TDISC_REQUIRE(a.cols() == b.rows(), "inner dimensions differ");
-  CoeffMatrix c = CoeffMatrix::Constant(a.rows(), b.cols(), Coeff(0));
-  for (Eigen::Index i = 0; i < a.rows(); ++i)
-    for (Eigen::Index k = 0; k < a.cols(); ++k) {
-      if (a(i, k).is_zero()) continue;
-      for (Eigen::Index j = 0; j < b.cols(); ++j)
-        if (!b(k, j).is_zero()) c(i, j) += a(i, k) * b(k, j);
-    }
-  return c;
 }
 
 }  // namespace
@@ -125,9 +113,9 @@ Scheme de_groote(const Scheme& s, const CoeffMatrix& P, const CoeffMatrix& Q, co
   TDISC_REQUIRE(Pi && Qi && Si, "P, Q and S must be invertible");
   Scheme out = Scheme::zeros(f, s.rank(), s.ring);
   for (int r = 0; r < s.rank(); ++r) {
-    set_term_matrix(out.u, r, times(times(P, term_matrix(s.u, r, f.n, f.m)), *Qi));  // n×m
-    set_term_matrix(out.v, r, times(times(Q, term_matrix(s.v, r, f.m, f.p)), *Si));  // m×p
-    set_term_matrix(out.w, r, times(times(S, term_matrix(s.w, r, f.p, f.n)), *Pi));  // p×n
+    set_term_matrix(out.u, r, exact_product(exact_product(P, term_matrix(s.u, r, f.n, f.m)), *Qi));  // n×m
+    set_term_matrix(out.v, r, exact_product(exact_product(Q, term_matrix(s.v, r, f.m, f.p)), *Si));  // m×p
+    set_term_matrix(out.w, r, exact_product(exact_product(S, term_matrix(s.w, r, f.p, f.n)), *Pi));  // p×n
   }
   return detail::finish_derived(std::move(out), "de-groote", {&s});
 }

@@ -68,6 +68,19 @@ std::optional<Coeff> block_ratio(const CoeffMatrix& x, const CoeffMatrix& y, int
   return lambda ? lambda : std::optional<Coeff>(Coeff(1));
 }
 
+// Whether y = diag(αI, βI, γI)·x on the three row blocks [u; v; w] with αβγ = 1 (x, y: matrices with
+// nm + mp + pn rows).
+bool scaled_by_unit_triple(const CoeffMatrix& x, const CoeffMatrix& y, Format f) {
+  const int bounds[4] = {0, f.a_size(), f.a_size() + f.b_size(), term_length(f)};
+  Coeff product = 1;
+  for (int b = 0; b < 3; ++b) {
+    auto lambda = block_ratio(x, y, bounds[b], bounds[b + 1]);
+    if (!lambda || lambda->is_zero()) return false;
+    product *= *lambda;
+  }
+  return product == Coeff(1);
+}
+
 // A text key equal for matrices that agree up to a scalar per row block (same_isotropy's test
 // refines it): each block divided by its first non-zero entry.
 std::string projective_key(const CoeffMatrix& a, Format f) {
@@ -154,25 +167,12 @@ bool same_tensor(const CoeffMatrix& x, const CoeffMatrix& y, Format f) {
     return false;
   };
   if (zero(x) || zero(y)) return zero(x) && zero(y);
-  Coeff product = 1;
-  for (int b = 0; b < 3; ++b) {
-    auto lambda = block_ratio(x, y, bounds[b], bounds[b + 1]);
-    if (!lambda || lambda->is_zero()) return false;
-    product *= *lambda;
-  }
-  return product == Coeff(1);
+  return scaled_by_unit_triple(x, y, f);
 }
 
 bool same_isotropy(const CoeffMatrix& a, const CoeffMatrix& b, Format f) {
   if (a.rows() != b.rows() || a.cols() != b.cols()) return false;
-  const int bounds[4] = {0, f.a_size(), f.a_size() + f.b_size(), term_length(f)};
-  Coeff product = 1;
-  for (int k = 0; k < 3; ++k) {
-    auto lambda = block_ratio(a, b, bounds[k], bounds[k + 1]);
-    if (!lambda || lambda->is_zero()) return false;
-    product *= *lambda;
-  }
-  return product == Coeff(1);
+  return scaled_by_unit_triple(a, b, f);
 }
 
 IsotropyGroup generate_group(Format f, std::vector<Isotropy> generators, int max_order) {

@@ -15,19 +15,6 @@ namespace tdisc::search::numeric {
 
 namespace cuda {
 
-// Block-wide sum of one double per thread (blockDim a power of two; deterministic order).
-__device__ double block_sum(double v, double* red) {
-  red[threadIdx.x] = v;
-  __syncthreads();
-  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
-    if (threadIdx.x < s) red[threadIdx.x] += red[threadIdx.x + s];
-    __syncthreads();
-  }
-  double total = red[0];
-  __syncthreads();
-  return total;
-}
-
 // G = (YᴴY)∘(ZᴴZ) + diag(damp(r)), lower triangle (G is Hermitian); G(r,s) at G[r·R+s]. damp(r)
 // is one value for a whole factor (ALS) or one per term (the snap phase's held entries of a row).
 template <class S, class Damp>

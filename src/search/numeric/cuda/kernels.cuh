@@ -50,6 +50,19 @@ __device__ inline void add_noise_to(cplx& v, double s, double g0, double g1) {
   v.y += s * g1 * 0.7071067811865476;
 }
 
+// Block-wide sum of one double per thread (blockDim a power of two; deterministic order).
+__device__ inline double block_sum(double v, double* red) {
+  red[threadIdx.x] = v;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s) red[threadIdx.x] += red[threadIdx.x + s];
+    __syncthreads();
+  }
+  const double total = red[0];
+  __syncthreads();
+  return total;
+}
+
 // The tensor in device memory: per mode q, for each row x the pairs (y, z) with T(x,y,z) = 1 in
 // CSR form; and for each (a, b) of mode 0 the c with T(a,b,c) = 1, or -1.
 struct DeviceTensor {

@@ -36,19 +36,6 @@ __device__ inline void atomic_add(cplx* a, cplx v) {
 }
 __device__ inline void atomic_add(double* a, double v) { atomicAdd(a, v); }
 
-// Block-wide sum (blockDim a power of two).
-__device__ double seed_block_sum(double v, double* red) {
-  red[threadIdx.x] = v;
-  __syncthreads();
-  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
-    if (threadIdx.x < s) red[threadIdx.x] += red[threadIdx.x + s];
-    __syncthreads();
-  }
-  const double total = red[0];
-  __syncthreads();
-  return total;
-}
-
 // X (len × R, X[e·R + t]) = the term columns of the expansion of θ.
 template <class S>
 __device__ void expand_terms(const DeviceSeedProblem& p, const S* theta, S* X) {
@@ -112,7 +99,7 @@ __device__ double dense_loss(const DeviceSeedProblem& p, const S* X, double* red
       if (p.pairs[k].x == b && p.pairs[k].y == c) v -= from_real(1.0, v);
     local += abs2(v);
   }
-  return seed_block_sum(local, red);
+  return block_sum(local, red);
 }
 
 template <class S>
