@@ -12,6 +12,7 @@
 #include "decomposition/error.hpp"
 #include "decomposition/formats/formats.hpp"
 #include "decomposition/formats/imported.hpp"
+#include "decomposition/formats/ansatz_file.hpp"
 #include "decomposition/formats/escape.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/json_input.hpp"
@@ -118,12 +119,33 @@ void run_escape(const std::string& bytes) {
     finding("escape", "escape_latex let \\input through");
 }
 
+// A tdisc-ansatz file (tdisc symmetry writes them; the numeric engine reads them from anywhere): a
+// refusal is an InputError; an accepted ansatz must write and read back with the same shape.
+void run_ansatz(const std::string& bytes) {
+  std::optional<Ansatz> a;
+  try {
+    a = parse_ansatz(bytes, "fuzz.ansatz.json");
+  } catch (const InputError&) {
+    return;
+  } catch (const std::exception& e) {
+    finding("ansatz", std::string("an exception other than InputError: ") + e.what());
+  }
+  try {
+    Ansatz back = parse_ansatz(ansatz_text(*a), "again.ansatz.json");
+    if (back.rank() != a->rank() || back.parameters() != a->parameters() || back.group.order() != a->group.order())
+      finding("ansatz", "an accepted ansatz changed across its own text");
+  } catch (const std::exception& e) {
+    finding("ansatz", std::string("an accepted ansatz does not read back: ") + e.what());
+  }
+}
+
 }  // namespace
 
 void run_one(const std::string& format, const uint8_t* data, size_t size) {
   const std::string bytes(reinterpret_cast<const char*>(data), size);
   if (format == "json-input") return run_json_input(bytes);
   if (format == "escape") return run_escape(bytes);
+  if (format == "ansatz") return run_ansatz(bytes);
   const std::string path = label(format);
   for (const std::string& key : keys_of(format, path, bytes)) {
     ImportOptions opt;

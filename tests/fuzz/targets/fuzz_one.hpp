@@ -14,8 +14,9 @@ const char* const kFormats[] = {"native", "exp", "maple", "fmm-mpl", "perminov-j
 // Targets of the entry points that are not readers of a scheme format (issue 26): the hardened JSON
 // entry point (a refusal is an InputError; an accepted value must dump and parse back to itself, and
 // never be nested deeper than the limit) and the export escapers (each output is valid UTF-8 on one
-// line, and the Python one leaves no unescaped quote).
-const char* const kEntryPoints[] = {"json-input", "escape"};
+// line, and the Python one leaves no unescaped quote), and the tdisc-ansatz reader (an accepted file
+// reads back from its own text with the same shape).
+const char* const kEntryPoints[] = {"json-input", "escape", "ansatz"};
 
 // Runs one input. A refusal (InputError) is the expected outcome of bad input; any other exception,
 // a scheme that changes across the native round trip, or a sanitizer report is a finding: abort().
