@@ -7,12 +7,13 @@ equal within 2 % at 16384, f32 and f64). Needs a CUDA device, PyTorch with CUDA 
 """
 import argparse
 import ctypes
-import json
 import os
 import statistics
 import subprocess
 import sys
 import time
+
+from bench_json import write_result  # bench/ is on sys.path when run as bench/NAME.py
 
 import torch
 
@@ -80,12 +81,7 @@ def main():
     result = {"benchmark": "python-gemm", "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "commit": commit,
               "machine": {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__, "nproc": os.cpu_count()},
               "command": "bench/python_gemm.py " + " ".join(sys.argv[1:]), "library": lib.path, "results": rows}
-    out = a.out or os.path.join(ROOT, "bench", "results", "python-gemm-" + time.strftime("%Y-%m-%d", time.gmtime()) + ".json")
-    with open(out + ".tmp", "w") as f:
-        json.dump(result, f, indent=2)
-        f.write("\n")
-    os.replace(out + ".tmp", out)
-    print("wrote " + os.path.relpath(out, ROOT))
+    write_result(result, a.out, ROOT, "python-gemm")
 
 
 if __name__ == "__main__":

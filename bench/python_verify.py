@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+from bench_json import write_result  # bench/ is on sys.path when run as bench/NAME.py
+
 import numpy as np
 
 import tdisc
@@ -94,12 +96,7 @@ def main():
         "ratio_from_arrays_to_tdisc_verify_in_process": vs_cli_in_process,
         "ratio_from_arrays_to_verify_only": vs_verify,
     }
-    out = a.out or os.path.join(ROOT, "bench", "results", "python-verify-" + time.strftime("%Y-%m-%d", time.gmtime()) + ".json")
-    with open(out + ".tmp", "w") as f:
-        json.dump(result, f, indent=2)
-        f.write("\n")
-    os.replace(out + ".tmp", out)
-    print("wrote " + os.path.relpath(out, ROOT))
+    write_result(result, a.out, ROOT, "python-verify")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@
 #include "decomposition/io.hpp"
 #include "decomposition/limits.hpp"
 #include "decomposition/json_input.hpp"
+#include "decomposition/json_reader.hpp"
 
 namespace tdisc {
 
@@ -14,24 +15,7 @@ using nlohmann::json;
 
 namespace {
 
-struct NativeReader {
-  const std::string& text;
-  const std::string& path;
-
-  [[noreturn]] void fail(int line, const std::string& what) const { throw InputError(path, line, what); }
-
-  int key_line(const char* key) const {
-    size_t at = text.find(std::string("\"") + key + "\"");
-    return at == std::string::npos ? 0 : line_of_offset(text, at);
-  }
-
-  // A text field, or `fallback` when absent; any other type is refused (json::value would throw
-  // nlohmann's type_error, a library message instead of FILE:LINE).
-  std::string text_field(const json& j, const char* key, const std::string& fallback) const {
-    if (!j.contains(key)) return fallback;
-    if (!j[key].is_string()) fail(key_line(key), std::string("field \"") + key + "\" must be a string");
-    return j[key].get<std::string>();
-  }
+struct NativeReader : JsonTextReader {
 
   int positive_int(const json& j, const char* key, int max) const {
     if (!j.contains(key)) fail(0, std::string("missing field \"") + key + "\"");
@@ -108,7 +92,7 @@ Provenance provenance_from_json(const json& j) {
 }
 
 Scheme parse_native(const std::string& text, const std::string& path) {
-  NativeReader rd{text, path};
+  NativeReader rd{{text, path}};
   json j = parse_json_input(text, path, "a tdisc-scheme file");
   if (!j.is_object()) rd.fail(1, "a tdisc-scheme file is a JSON object");
   if (rd.text_field(j, "format", "") != "tdisc-scheme")

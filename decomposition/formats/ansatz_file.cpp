@@ -10,6 +10,7 @@
 #include "decomposition/exact_solve.hpp"
 #include "decomposition/io.hpp"
 #include "decomposition/json_input.hpp"
+#include "decomposition/json_reader.hpp"
 #include "decomposition/limits.hpp"
 
 namespace tdisc {
@@ -23,28 +24,13 @@ constexpr int kMaxGenerators = 32;
 constexpr int kMaxOrder = 4096;      // as generate_group's default
 constexpr size_t kMaxWord = 256;
 
-struct AnsatzReader {
-  const std::string& text;
-  const std::string& path;
-
-  [[noreturn]] void fail(int line, const std::string& what) const { throw InputError(path, line, what); }
-
-  int key_line(const char* key) const {
-    size_t at = text.find(std::string("\"") + key + "\"");
-    return at == std::string::npos ? 0 : line_of_offset(text, at);
-  }
+struct AnsatzReader : JsonTextReader {
   int item_line(const char* key, size_t index) const { return json_array_element_line(text, key, index); }
 
   int side(const json& j, const char* key) const {
     if (!j.contains(key) || !j[key].is_number_integer() || j[key].get<long>() < 1 || j[key].get<long>() > kMaxSide)
       fail(key_line(key), std::string("field \"") + key + "\" must be an integer in 1.." + std::to_string(kMaxSide));
     return j[key].get<int>();
-  }
-
-  std::string text_field(const json& j, const char* key) const {
-    if (!j.contains(key)) return "";
-    if (!j[key].is_string()) fail(key_line(key), std::string("field \"") + key + "\" must be a string");
-    return j[key].get<std::string>();
   }
 
   const json& array(const json& j, const char* key, int line) const {
@@ -232,7 +218,7 @@ struct OrbitChecker {
 }  // namespace
 
 Ansatz parse_ansatz(const std::string& text, const std::string& path) {
-  AnsatzReader rd{text, path};
+  AnsatzReader rd{{text, path}};
   json j = parse_json_input(text, path, "a tdisc-ansatz file");
   if (!j.is_object()) rd.fail(1, "a tdisc-ansatz file is a JSON object");
   if (rd.text_field(j, "format") != "tdisc-ansatz")

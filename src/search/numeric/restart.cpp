@@ -238,12 +238,12 @@ RestartOutcome finish_typed(const RestartInput& in, const std::vector<cdouble>& 
 
 }  // namespace
 
-bool ansatz_is_complex(const RestartInput& in) { return in.params.complex || !in.ansatz->real; }
+bool ansatz_is_complex(const Params& p, const SeedSpace& s) { return p.complex || !s.real; }
 
 std::vector<cdouble> initial_seeds(const RestartInput& in) {
   std::mt19937_64 rng(in.seed);
   std::vector<cdouble> out;
-  if (ansatz_is_complex(in)) {
+  if (ansatz_is_complex(in.params, *in.ansatz)) {
     Vec<cdouble> t = random_seeds<cdouble>(*in.ansatz, in.params.init_scale, rng);
     out.assign(t.data(), t.data() + t.size());
   } else {
@@ -255,12 +255,12 @@ std::vector<cdouble> initial_seeds(const RestartInput& in) {
 
 RestartOutcome finish_ansatz_restart(const RestartInput& in, const std::vector<cdouble>& theta, double residual,
                                      long steps) {
-  return ansatz_is_complex(in) ? finish_typed<cdouble>(in, theta, residual, steps)
+  return ansatz_is_complex(in.params, *in.ansatz) ? finish_typed<cdouble>(in, theta, residual, steps)
                                : finish_typed<double>(in, theta, residual, steps);
 }
 
 RestartOutcome run_restart(const RestartInput& in) {
-  if (in.ansatz) return ansatz_is_complex(in) ? run_in_ansatz<cdouble>(in) : run_in_ansatz<double>(in);
+  if (in.ansatz) return ansatz_is_complex(in.params, *in.ansatz) ? run_in_ansatz<cdouble>(in) : run_in_ansatz<double>(in);
   return in.params.complex ? run_typed<cdouble>(in) : run_typed<double>(in);
 }
 

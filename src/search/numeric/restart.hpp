@@ -61,7 +61,7 @@ std::vector<cdouble> initial_seeds(const RestartInput& in);
 RestartOutcome finish_ansatz_restart(const RestartInput& in, const std::vector<cdouble>& theta, double residual,
                                      long steps);
 // Whether the ansatz path runs with complex θ (a complex ansatz, or complex factors asked for).
-bool ansatz_is_complex(const RestartInput& in);
+bool ansatz_is_complex(const Params& p, const SeedSpace& s);
 
 // The per-restart seed: a SplitMix64 mix of the run seed and the restart index.
 unsigned long long restart_seed(unsigned long long run_seed, unsigned long long index);

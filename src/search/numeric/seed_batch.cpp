@@ -75,8 +75,7 @@ std::vector<cdouble> unpack_seeds(const std::vector<double>& packed, bool comple
 
 void run_ansatz_on_cuda(Run& run) {
   const Params& p = run.parameters();
-  RestartInput probe = run.input(0);
-  const bool complex = ansatz_is_complex(probe);
+  const bool complex = ansatz_is_complex(p, *run.seed_space());
   auto device = make_cuda_seed_device(seed_problem(*run.seed_space(), run.matmul(), p, complex), p.gpu);
   run.announce({{"device", device->name()}, {"slots", device->slots()}});
   const long batch = p.gpu_batch > 0 ? p.gpu_batch : 4L * device->slots();
