@@ -20,7 +20,7 @@ const Table& prove_table() {
   using namespace params;
   static const Table t{
       "prove",
-      "tdisc prove NUMERICAL.json --field SPEC [--digits N] [-o FILE]",
+      "tdisc prove NUMERICAL.json [--field SPEC] [--digits N] [-o FILE]",
       "Proves a numerical scheme exactly over a number field. NUMERICAL.json holds the seeds of a\n"
       "numerical solution inside a symmetric ansatz: {\"ansatz\": NAME or FILE, \"format\": [n,m,p],\n"
       "\"rank\": R, \"theta\": [[re, im], …]} (a numerical_solution event of 'tdisc search' with its\n"
@@ -28,9 +28,10 @@ const Table& prove_table() {
       "as many coordinates to 1 as it has dimensions, the point is refined to --digits digits, every\n"
       "coordinate is recognised in the field by an integer relation (LLL), and the exact expansion is\n"
       "verified over the field. SPEC is N for Q(ζ_N) or N:K:BETA for Q(ζ_N)(r) with r^K = BETA, a\n"
-      "polynomial in z = ζ_N (docs/number-fields.md). Exit 0 with the scheme written (-o) when proved,\n"
+      "polynomial in z = ζ_N (docs/number-fields.md); auto (the default) looks for a coordinate whose\n"
+      "power x^K lies in Q(ζ_12) and takes the deepest such root. Exit 0 with the scheme written (-o) when proved,\n"
       "3 when not, with the step that failed.",
-      {with_metavar(text("field", nullptr, "the number field: N (Q(ζ_N)) or N:K:BETA (r^K = BETA)"), "SPEC"),
+      {with_metavar(text("field", "auto", "the number field: N (Q(ζ_N)), N:K:BETA (r^K = BETA), or auto[:N] (a pure radical over Q(ζ_N), N = 12 by default)"), "SPEC"),
        integer("digits", 160, 30, 2000, "decimal digits of the refinement before recognition"),
        with_metavar(text("out,o", nullptr, "write the proved scheme here (tdisc-field-scheme, atomically)"), "FILE")},
       "NUMERICAL.json",
@@ -86,19 +87,26 @@ int cmd_prove(const Args& args) {
     return kOk;
   }
   if (o.positional().size() != 1) throw UsageError("prove: give exactly one NUMERICAL.json (see 'tdisc prove --help')");
-  if (!o.has("field")) throw UsageError("prove: name the field with --field N or N:K:BETA (see docs/number-fields.md)");
   const std::string path = o.positional()[0];
   const NumericalInput in = read_numerical(path);
-  const NumberField field = NumberField::parse_spec(o.text("field"));
+  search::numeric::ProveOptions opt;
+  std::optional<NumberField> field;
+  const std::string spec = o.text("field");
+  if (spec.rfind("auto", 0) == 0) {
+    if (spec.size() > 5 && spec[4] == ':') opt.auto_cyclotomic = NumberField::parse_spec(spec.substr(5)).n();
+    else if (spec != "auto") throw UsageError("prove: --field auto or auto:N, not '" + spec + "'");
+  } else {
+    field = NumberField::parse_spec(spec);
+  }
   auto space = search::numeric::load_seed_space(in.ansatz, in.format, in.rank, in.fixed);
   if (in.theta.size() != space->parameters)
     throw InputError(path, 0, "theta has " + std::to_string(in.theta.size()) + " entries, the ansatz " + in.ansatz +
                                   " has " + std::to_string(space->parameters) + " seed parameters");
-  search::numeric::ProveOptions opt;
   opt.digits = static_cast<int>(o.integer("digits"));
   opt.log = [](const std::string& line) { std::cout << "  " << line << "\n" << std::flush; };
   std::cout << path << ": " << in.format.str() << " rank " << in.rank << " in ansatz " << space->name << " ("
-            << space->parameters << " seed parameters), over " << field.name() << "\n";
+            << space->parameters << " seed parameters), over "
+            << (field ? field->name() : "a field to be found over Q(ζ_" + std::to_string(opt.auto_cyclotomic) + ")") << "\n";
   search::numeric::ProofOutcome out = search::numeric::prove_numerical(*space, in.theta, field, opt);
   if (!out.scheme) {
     std::cout << "not proved: " << out.why_not << "\n";
@@ -112,7 +120,7 @@ int cmd_prove(const Args& args) {
   if (!in.found_by.empty()) out.scheme->provenance.extra["found_by"] = in.found_by;
   out.scheme->provenance.extra["digits"] = std::to_string(opt.digits);
   out.scheme->provenance.extra["family_dimension"] = std::to_string(out.family_dimension);
-  std::cout << "proved: valid over " << field.name() << " (" << out.scheme->rank() << " terms, family of dimension "
+  std::cout << "proved: valid over " << out.field->name() << " (" << out.scheme->rank() << " terms, family of dimension "
             << out.family_dimension << " fixed)\n";
   if (o.has("out")) {
     write_field_scheme(o.text("out"), *out.scheme);

@@ -51,6 +51,36 @@ std::optional<FieldElement> recognise(const HpComplex& x, const NumberField& k, 
   return std::nullopt;
 }
 
+// A field for refined coordinates: over the base C = Q(ζ_n), each coordinate x not in C is raised to
+// the powers k = 2 … max_root until x^k is recognised in C; the largest such k (the coordinate that
+// needs the deepest root) gives K = C(r), r^k = x^k. nullopt when no coordinate leaves C or none is
+// a pure radical over it.
+std::optional<NumberField> discover_field(const std::vector<HpComplex>& theta, int n, int max_root, unsigned bits,
+                                          const std::function<void(const std::string&)>& log) {
+  const NumberField base = NumberField::cyclotomic(n);
+  const HpEmbedding emb = hp_embedding(base, bits);
+  int best_k = 1;
+  FieldElement best_beta;
+  for (size_t j = 0; j < theta.size(); ++j) {
+    if (recognise(theta[j], base, emb, bits)) continue;
+    HpComplex power = theta[j];
+    for (int k = 2; k <= max_root; ++k) {
+      power = power * theta[j];
+      auto beta = recognise(power, base, emb, bits - 8 * static_cast<unsigned>(k));
+      if (!beta) continue;
+      if (k > best_k) {
+        best_k = k;
+        best_beta = *beta;
+        if (log) log("coordinate " + std::to_string(j) + " is a root of x^" + std::to_string(k) + " = " +
+                     base.element_text(*beta) + " over " + base.name());
+      }
+      break;
+    }
+  }
+  if (best_k == 1) return std::nullopt;
+  return NumberField::radical(n, best_k, base.element_text(best_beta));
+}
+
 // The exact scheme of seed coordinates in K: x_t = E_t·θ_o with E_t = A_g·B_o exact in Q(i) ⊂ K.
 FieldScheme expand_over(const SeedSpace& s, const std::vector<FieldElement>& theta, const NumberField& k) {
   const Format& f = s.format;
@@ -74,7 +104,7 @@ FieldScheme expand_over(const SeedSpace& s, const std::vector<FieldElement>& the
 
 }  // namespace
 
-ProofOutcome prove_numerical(const SeedSpace& s, const Vec<cdouble>& theta0, const NumberField& k,
+ProofOutcome prove_numerical(const SeedSpace& s, const Vec<cdouble>& theta0, const std::optional<NumberField>& given,
                              const ProveOptions& options) {
   auto log = [&](const std::string& line) {
     if (options.log) options.log(line);
@@ -107,6 +137,12 @@ ProofOutcome prove_numerical(const SeedSpace& s, const Vec<cdouble>& theta0, con
     out.why_not = "the refinement stalled at 2^" + std::to_string(hp.residual_exponent);
     return out;
   }
+  std::optional<NumberField> found = given;
+  if (!found) found = discover_field(hp.theta, options.auto_cyclotomic, options.auto_max_root, bits - 64, options.log);
+  if (!found) found = NumberField::cyclotomic(options.auto_cyclotomic);
+  const NumberField& k = *found;
+  out.field = k;
+  log("field: " + k.name());
   const HpEmbedding emb = hp_embedding(k, bits);
   std::vector<FieldElement> exact;
   for (int j = 0; j < s.parameters; ++j) {

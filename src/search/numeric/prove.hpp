@@ -20,6 +20,9 @@ namespace tdisc::search::numeric {
 
 struct ProveOptions {
   int digits = 160;  // decimal digits of the refinement
+  // When no field is given: the cyclotomic base Q(ζ_n) of the search for a pure radical r^k = β
+  // (discover_field) and the largest k tried.
+  int auto_cyclotomic = 12, auto_max_root = 12;
   std::function<void(const std::string&)> log;  // progress lines (may be empty)
 };
 
@@ -29,9 +32,11 @@ struct ProofOutcome {
   int recognised = 0, coordinates = 0;  // seed coordinates recognised in K, of all
   double double_residual = 0;         // after step 1
   std::string why_not;                // which step failed, when scheme is empty
+  std::optional<NumberField> field;   // the field used (given or discovered)
 };
 
-ProofOutcome prove_numerical(const SeedSpace& s, const Vec<cdouble>& theta, const NumberField& k,
+// With no field, one is discovered from the refined coordinates (discover_field).
+ProofOutcome prove_numerical(const SeedSpace& s, const Vec<cdouble>& theta, const std::optional<NumberField>& k,
                              const ProveOptions& options);
 
 // The Jacobian ∂X/∂θ of the expansion X = Σ_t u_t⊗v_t⊗w_t (holomorphic in θ): (nm·mp·pn) × parameters,
