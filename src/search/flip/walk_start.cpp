@@ -83,8 +83,7 @@ Terms<F> walk_start(const EngineConfig& config, const FlipParams& params) {
   return t;
 }
 
-template Terms<GF2> walk_start<GF2>(const EngineConfig&, const FlipParams&);
-template Terms<ZT> walk_start<ZT>(const EngineConfig&, const FlipParams&);
-template Terms<GF3> walk_start<GF3>(const EngineConfig&, const FlipParams&);
+#define TDISC_WALK_START(F) template Terms<F> walk_start<F>(const EngineConfig&, const FlipParams&);
+TDISC_FLIP_FIELDS(TDISC_WALK_START)
 
 }  // namespace tdisc::search::flip
