@@ -4,7 +4,8 @@
 # in the same run, back to back, so the ratio "large / 4x4" is measured under one load (issue 29
 # item 1: within 2× of 4x4's speed per flip). Each case: `tdisc search --size F --rank R --ring RING
 # --symmetry none --threads 1 --seed SEED --time SECONDS` from the standard algorithm (R below reach,
-# so the walk runs the whole budget); rate = the finished event's flips / elapsed.
+# so the walk runs the whole budget); rate = the median of the progress events' flips/s (one every 2 s
+# once the walker runs: the start-up, which verifies and writes the standard scheme, is not counted).
 # With BASE=path/to/another/tdisc the 4x4 cases also run on that binary (a before/after comparison).
 # Writes bench/results/flip_large-<UTC date>.json (or $RESULT) with date, machine, commit, load and
 # the command of every case. Needs jq.
@@ -26,6 +27,9 @@ trap 'rm -rf "$WORK"' EXIT
 [[ -x $TDISC ]] || { echo "bench/flip_large.sh: $TDISC not built (cmake --build --preset ci --target tdisc)" >&2; exit 1; }
 [[ -z $BASE || -x $BASE ]] || { echo "bench/flip_large.sh: BASE=$BASE is not executable" >&2; exit 1; }
 
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) {print "null"; exit} if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+
 # One run: prints the rate (flips/s) and leaves the command in $WORK/cmd.
 rate() {  # binary format rank ring tag
   local out=$WORK/$5-$2-$4 cmd
@@ -33,11 +37,9 @@ rate() {  # binary format rank ring tag
   echo "$cmd" >"$WORK/cmd"
   rm -rf "$out"
   "$1" ${cmd/RUN_DIR/$out} >/dev/null 2>&1 || true
-  jq -r 'select(.event=="finished") | .counters.flips / .elapsed' "$out/events.jsonl"
+  jq -r 'select(.event=="progress" and .rate != null and .rate > 0) | .rate' "$out/events.jsonl" | median
 }
 
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) {print "null"; exit} if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 LOAD_BEFORE=$(load)
 JSON_CASES=()
