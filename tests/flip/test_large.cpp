@@ -234,6 +234,11 @@ TEST_CASE("search accepts starts above 254 terms and formats of 4-word factors, 
   INFO(big.out << big.err);
   CHECK(big.code == 3);
   CHECK(test::slurp(dir + "/r12/events.jsonl").find("\"event\":\"finished\"") != std::string::npos);
+  // its checkpoint (4-word factors as entry lists) resumes
+  auto resumed = test::run_tdisc("search --resume " + dir + "/r12 --time 2s -q");
+  INFO(resumed.out << resumed.err);
+  CHECK(resumed.code == 3);
+  CHECK(test::slurp(dir + "/r12/events.jsonl").find("\"event\":\"walkers_restored\"") != std::string::npos);
   auto wide = test::run_tdisc("search --size 16x17x16 --rank 4000 --ring GF2 --time 2s -q --out " + dir + "/r17");
   CHECK(wide.code == 1);
   CHECK_THAT(wide.err, Catch::Contains("256 entries"));
