@@ -14,7 +14,11 @@ namespace tdisc::search::flip {
 template <int W>
 struct Bits {
   std::array<std::uint64_t, W> w{};
-  friend bool operator==(const Bits&, const Bits&) = default;
+  friend bool operator==(const Bits& a, const Bits& b) {  // branch-free: the bucket probes compare keys often
+    std::uint64_t d = 0;
+    for (int i = 0; i < W; ++i) d |= a.w[i] ^ b.w[i];
+    return d == 0;
+  }
   friend Bits operator^(Bits a, const Bits& b) {
     for (int i = 0; i < W; ++i) a.w[i] ^= b.w[i];
     return a;
