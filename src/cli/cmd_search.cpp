@@ -114,9 +114,12 @@ const Table& search_table() {
 
 namespace {
 
+// Where --params came from, for messages: the file of @FILE, else "--params".
+std::string params_source(const std::string& text) { return !text.empty() && text[0] == '@' ? text.substr(1) : "--params"; }
+
 nlohmann::json parse_params(const std::string& text) {
   if (text.empty()) return nlohmann::json::object();
-  std::string body = text, where = "--params";
+  std::string body = text, where = params_source(text);
   if (text[0] == '@') {
     where = text.substr(1);
     body = read_text_file(where, InputKind::params);
@@ -328,7 +331,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   nlohmann::json engine_params = r.params;
   if (plan.engine != "llm") engine_params.erase("llm");
   if (auto problems = engine->validate_params(engine_params); !problems.empty()) {
-    std::string msg = "--params: ";
+    std::string msg = params_source(o.text("params")) + ": ";
     for (size_t k = 0; k < problems.size(); ++k) msg += (k ? "; " : "") + problems[k];
     throw UsageError(msg);
   }
@@ -336,12 +339,15 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   record_derived(o, plan, r);
   r.request = search::request_json(args, plan, r);
   r.request["settings"] = o.to_json();
+  const std::vector<search::ResolvedParams> resolved = engine->resolve(search::engine_config(r));
+  r.request["resolved_params"] = search::resolved_json(resolved);
   if (!plan.route.empty()) r.request["route"] = plan.route;
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
             << (r.threads > 1 ? "s" : "") << (lead ? " on each of " + std::to_string(lead->world().size) + " MPI ranks" : "")
             << ", seed " << r.seed << ", budget " << seconds_text(r.seconds)
-            << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n";
+            << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n"
+            << search::resolved_text(resolved);
   if (!plan.route.empty()) std::cout << "  route: " << plan.route << "\n";
   std::cout << std::flush;
   print_device(plan.target, plan.engine, r.params);

@@ -18,14 +18,20 @@ public:
   std::vector<std::string> validate_params(const nlohmann::json& params) const override {
     return flip::check_flip_params(params);
   }
+  std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
+    std::vector<ResolvedParams> out;
+    for (const flip::Lane& lane : flip::planned_lanes(config))
+      out.push_back({flip::lane_name(lane), flip::lane_params(config, lane).settings});
+    return out;
+  }
   void run(const EngineConfig& config, Reporter& reporter) override {
     auto problems = validate_params(config.params);
     TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
-    flip::FlipParams p = flip::parse_flip_params(config.params);  // each lane is checked in run_lanes
+    const flip::FlipParams p = flip::bind_flip_params(config.params).value;  // each lane is bound and checked in run_lanes
     const Format& f = config.target.format;
     if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
       throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");
-    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start && p.symmetry != "z3" && p.symmetry != "s3")  // orbit walks index positions, not terms
+    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start && !flip::is_symmetric(p.symmetry))  // orbit walks index positions, not terms
       throw UsageError("the flip engine holds at most 254 terms: " + f.str() + " starts at rank " + std::to_string(f.classical_rank()));
     flip::run_lanes(config, reporter);
   }
