@@ -115,7 +115,8 @@ std::string env_or(const char* name, const std::string& fallback) {
 // The section without nulls (the CLI passes null for flags not given).
 json given(const json& params) {
   json out = json::object();
-  for (const auto& [key, value] : section(params).items())
+  const json s = section(params);
+  for (const auto& [key, value] : s.items())
     if (!value.is_null()) out[key] = value;
   return out;
 }

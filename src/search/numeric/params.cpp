@@ -39,7 +39,7 @@ const params::Table& numeric_table() {
        integer("gpu_batch", field(&Params::gpu_batch), 0, 1e7, "restarts resident on the GPU at once (0: twice what the device holds)"),
        integer("gpu_pool_limit", field(&Params::gpu_pool_limit), 0, 1e9,
                "GPU: near-misses that may wait on the host for a rounding thread; at the limit, finished slots stay idle until the pool shrinks (0: no limit, the device never waits)"),
-       boolean("gpu_wind_down", true,
+       boolean("gpu_wind_down", field(&Params::gpu_wind_down),
                "GPU: near the deadline a finished slot stays idle when a restart started now would likely be cut off (less time left than 90 % of the completed restarts took)"),
        choice("gpu_handover", field(&Params::gpu_handover_rounded), params::Names<bool>{{"rounded", true}, {"slot", false}},
               "order in which parked GPU near-misses reach the rounding threads: smallest residual after snapping to the lattice first, or slot order"),
@@ -87,7 +87,7 @@ const params::Table& numeric_table() {
        integer("seed_pool", field(&Params::seed_pool), 0, 1000, "near-miss schemes kept as seeds for later restarts"),
        number("seed_probability", field(&Params::seed_probability), 0, 1, "chance that a restart starts from a pooled seed"),
        number("seed_noise", field(&Params::seed_noise), 0, 10, "noise added to a pooled seed"),
-       text("ansatz", "",
+       text("ansatz", field(&Params::ansatz),
             "symmetric ansatz: the search runs in seed space, every iterate invariant under a group: z3 (cyclic shift), z3xz4 (Kaporin's shift × diag(1,i,-1,-i)), or a tdisc-ansatz file from tdisc symmetry (empty: none)"),
        integer("ansatz_fixed", field(&Params::ansatz_fixed), -1, 1e6, "ansatz z3/z3xz4: orbits fixed by the shift per phase (-1: R/phases mod 3, or 3 when that is 0)"),
        integer("adam_steps", field(&Params::adam_steps), 1, 1e9, "ansatz: Adam steps in seed space"),
@@ -101,7 +101,7 @@ const params::Table& numeric_table() {
        boolean("ansatz_round", field(&Params::ansatz_round), "ansatz: round onto the lattice and repair exactly after the seed phase (false: numerical solutions only)"),
        number("numerical_residual", field(&Params::numerical_residual), 0, 1,
               "ansatz: residual below which a seed-space point is reported as a numerical solution (event numerical_solution; never a scheme)"),
-       boolean("keep_going", false,
+       boolean("keep_going", field(&Params::keep_going),
                "rate measurements: every exact find is verified, counted (counter exact) and logged (event exact_found, by sha256); only the first is filed, and reaching the target does not end the run (--time or restarts does; a stop request is then honoured only before the target is reached)"),
        // Set per rank by MPI runs (src/search/mpi/rank_config.cpp): N ranks run the single-process
        // sequence of restarts between them, each on the GPU of its host that matches its local rank.
