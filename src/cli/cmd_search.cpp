@@ -149,7 +149,8 @@ nlohmann::json llm_params(const Settings& o) {
 
 // The command line's ask; the plan (default rank and ring, the engine auto picks, the shorthands)
 // comes from src/search/plan.hpp, so a library caller gets the same answer.
-search::SearchPlan plan_target(const Settings& o) {
+// given: --params, parsed once by the caller.
+search::SearchPlan plan_target(const Settings& o, const nlohmann::json& given) {
   auto f = parse_format(o.text("size"));
   if (!f) throw UsageError("--size: \"" + o.text("size") + "\" is not a format (e.g. 3x3, 2x3x4); every dimension must be ≥ 1");
   search::SearchAsk ask;
@@ -164,7 +165,7 @@ search::SearchPlan plan_target(const Settings& o) {
   ask.catalogue_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
   // Probed only where the answer matters: a numeric search whose device is not chosen already.
   const bool may_be_numeric = ask.engine == "numeric" || ask.engine == "auto";
-  if (may_be_numeric && !ask.device && !parse_params(o.text("params")).contains("device"))
+  if (may_be_numeric && !ask.device && !given.contains("device"))
     ask.gpus = search::numeric::cuda_device_count();
   search::SearchPlan plan = search::plan_search(ask);
   if (o.flag("meta")) {  // the meta walk drives the flip walkers from catalogued neighbours
@@ -295,7 +296,8 @@ namespace {
 
 int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   if (o.has("resume")) return resume_run(o, o.text("resume"), lead);
-  const search::SearchPlan plan = plan_target(o);
+  const nlohmann::json given = parse_params(o.text("params"));
+  const search::SearchPlan plan = plan_target(o, given);
   search::SearchRequest r;
   r.target = plan.target;
   r.engine = plan.engine;
@@ -306,7 +308,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.checkpoint_seconds = o.number("checkpoint-every");
   r.seed = pick_seed(o);
   r.params = plan.defaults;  // the measured route, overridden key by key by --params
-  r.params.update(parse_params(o.text("params")));
+  r.params.update(given);
   r.params.update(plan.params);  // the shorthands --lattice and --symmetry win over --params
   r.out_dir = o.has("out") ? o.text("out") : search::default_run_dir(plan.target.format, plan.target.rank);
   search::check_out_dir(r.out_dir);
