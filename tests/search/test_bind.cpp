@@ -8,6 +8,7 @@
 #include "src/llm/proposer/settings.hpp"
 #include "src/search/engine.hpp"
 #include "src/search/flip/lanes.hpp"
+#include "src/search/flip/meta_params.hpp"
 #include "src/search/flip/params.hpp"
 #include "src/search/numeric/params.hpp"
 #include "tests/support.hpp"
@@ -56,6 +57,22 @@ TEST_CASE("a row fills its member, and the struct's initialiser is the row's def
   CHECK(numeric::numeric_table().find("gpu_seed_threads")->fallback == "512");
   CHECK(n.value.gpu_seed_threads == 512);
   CHECK(n.value.method == numeric::Method::Als);
+}
+
+TEST_CASE("every row of every engine table is bound to its engine's struct", "[fast][params]") {
+  // bind refuses (TDISC_REQUIRE) a table with a row that fills nothing, or fills another struct
+  CHECK_NOTHROW(params::bind<flip::FlipParams>(flip::flip_table(), nlohmann::json::object(), ""));
+  CHECK_NOTHROW(params::bind<numeric::Params>(numeric::numeric_table(), nlohmann::json::object(), ""));
+  CHECK_NOTHROW(params::bind<llm::LlmSettings>(llm::llm_table(), nlohmann::json::object(), ""));
+  const auto meta = flip::bind_meta_params({{"catalogue", "algorithms"}, {"meta_slice", 2.5}, {"plus_min", 9}});
+  CHECK(meta.value.catalogue == "algorithms");
+  CHECK(meta.value.slice == 2.5);
+  CHECK(meta.settings.origin("meta_detour") == "default");
+  CHECK_THROWS_AS(params::bind<flip::MetaParams>(flip::flip_table(), nlohmann::json::object(), ""), ContractError);  // the wrong struct
+  const auto l = llm::resolve_llm_settings({{"llm", {{"url", "u"}, {"model", "a:1,b:3"}, {"proposals", "recipe,scheme"}}}});
+  CHECK(l.value.proposals == std::vector<std::string>{"recipe", "scheme"});
+  CHECK(l.value.models.size() == 2);
+  CHECK(llm::resolve_llm_settings({{"llm", {{"url", "u"}, {"model", "m"}}}}).value.proposals == std::vector<std::string>{"recipe"});
 }
 
 TEST_CASE("binding a value of the wrong type names where it came from and the key", "[fast][params]") {
