@@ -341,15 +341,16 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   record_derived(o, plan, r);
   r.request = search::request_json(args, plan, r);
   r.request["settings"] = o.to_json();
-  const std::vector<search::ResolvedParams> resolved = engine->resolve(search::engine_config(r));
-  r.request["resolved_params"] = search::resolved_json(resolved);
   if (!plan.route.empty()) r.request["route"] = plan.route;
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
             << (r.threads > 1 ? "s" : "") << (lead ? " on each of " + std::to_string(lead->world().size) + " MPI ranks" : "")
             << ", seed " << r.seed << ", budget " << seconds_text(r.seconds)
-            << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n"
-            << search::resolved_text(resolved);
+            << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n" << std::flush;
+  // Resolved after the headline, so a symmetry the target rules out is refused below it, as before.
+  const std::vector<search::ResolvedParams> resolved = engine->resolve(search::engine_config(r));
+  r.request["resolved_params"] = search::resolved_json(resolved);
+  std::cout << search::resolved_text(resolved);
   if (!plan.route.empty()) std::cout << "  route: " << plan.route << "\n";
   std::cout << std::flush;
   print_device(plan.target, plan.engine, r.params);
