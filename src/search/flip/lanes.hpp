@@ -24,6 +24,9 @@ std::string lane_name(const Lane& lane);  // "ZT z3"
 // defaults and the anchor policy. Throws UsageError when the lane's symmetry cannot be walked.
 params::Bound<FlipParams> lane_params(const EngineConfig& config, const Lane& lane);
 
+// Words per factor plane the walkers of format f use: 1, 2 or 4 (0: a factor of more than 256 entries).
+int factor_words(const Format& f);
+
 // The lanes a resumed or fresh search runs (a checkpoint's, else lanes_for).
 std::vector<Lane> planned_lanes(const EngineConfig& config);
 // The lanes of a fresh search (params already checked); every lane gets at least one thread, so a
