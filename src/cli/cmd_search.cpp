@@ -114,9 +114,12 @@ const Table& search_table() {
 
 namespace {
 
+// Where --params came from, for messages: the file of @FILE, else "--params".
+std::string params_source(const std::string& text) { return !text.empty() && text[0] == '@' ? text.substr(1) : "--params"; }
+
 nlohmann::json parse_params(const std::string& text) {
   if (text.empty()) return nlohmann::json::object();
-  std::string body = text, where = "--params";
+  std::string body = text, where = params_source(text);
   if (text[0] == '@') {
     where = text.substr(1);
     body = read_text_file(where, InputKind::params);
@@ -146,7 +149,8 @@ nlohmann::json llm_params(const Settings& o) {
 
 // The command line's ask; the plan (default rank and ring, the engine auto picks, the shorthands)
 // comes from src/search/plan.hpp, so a library caller gets the same answer.
-search::SearchPlan plan_target(const Settings& o) {
+// given: --params, parsed once by the caller.
+search::SearchPlan plan_target(const Settings& o, const nlohmann::json& given) {
   auto f = parse_format(o.text("size"));
   if (!f) throw UsageError("--size: \"" + o.text("size") + "\" is not a format (e.g. 3x3, 2x3x4); every dimension must be ≥ 1");
   search::SearchAsk ask;
@@ -161,7 +165,7 @@ search::SearchPlan plan_target(const Settings& o) {
   ask.catalogue_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
   // Probed only where the answer matters: a numeric search whose device is not chosen already.
   const bool may_be_numeric = ask.engine == "numeric" || ask.engine == "auto";
-  if (may_be_numeric && !ask.device && !parse_params(o.text("params")).contains("device"))
+  if (may_be_numeric && !ask.device && !given.contains("device"))
     ask.gpus = search::numeric::cuda_device_count();
   search::SearchPlan plan = search::plan_search(ask);
   if (o.flag("meta")) {  // the meta walk drives the flip walkers from catalogued neighbours
@@ -292,7 +296,8 @@ namespace {
 
 int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   if (o.has("resume")) return resume_run(o, o.text("resume"), lead);
-  const search::SearchPlan plan = plan_target(o);
+  const nlohmann::json given = parse_params(o.text("params"));
+  const search::SearchPlan plan = plan_target(o, given);
   search::SearchRequest r;
   r.target = plan.target;
   r.engine = plan.engine;
@@ -303,7 +308,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.checkpoint_seconds = o.number("checkpoint-every");
   r.seed = pick_seed(o);
   r.params = plan.defaults;  // the measured route, overridden key by key by --params
-  r.params.update(parse_params(o.text("params")));
+  r.params.update(given);
   r.params.update(plan.params);  // the shorthands --lattice and --symmetry win over --params
   r.out_dir = o.has("out") ? o.text("out") : search::default_run_dir(plan.target.format, plan.target.rank);
   search::check_out_dir(r.out_dir);
@@ -328,7 +333,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   nlohmann::json engine_params = r.params;
   if (plan.engine != "llm") engine_params.erase("llm");
   if (auto problems = engine->validate_params(engine_params); !problems.empty()) {
-    std::string msg = "--params: ";
+    std::string msg = params_source(o.text("params")) + ": ";
     for (size_t k = 0; k < problems.size(); ++k) msg += (k ? "; " : "") + problems[k];
     throw UsageError(msg);
   }
@@ -341,7 +346,11 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
             << (r.threads > 1 ? "s" : "") << (lead ? " on each of " + std::to_string(lead->world().size) + " MPI ranks" : "")
             << ", seed " << r.seed << ", budget " << seconds_text(r.seconds)
-            << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n";
+            << "\n  run directory: " << r.out_dir << "\n  settings: " << o.effective() << "\n" << std::flush;
+  // Resolved after the headline, so a symmetry the target rules out is refused below it, as before.
+  const std::vector<search::ResolvedParams> resolved = engine->resolve(search::engine_config(r));
+  r.request["resolved_params"] = search::resolved_json(resolved);
+  std::cout << search::resolved_text(resolved);
   if (!plan.route.empty()) std::cout << "  route: " << plan.route << "\n";
   std::cout << std::flush;
   print_device(plan.target, plan.engine, r.params);

@@ -40,7 +40,10 @@ std::string parameters_markdown() {
   for (const params::Table* t : command_tables()) os << params::markdown(*t, true);
   os << "# Engines\n\n"
         "Engine parameters are given to `tdisc search` as `--params '{\"name\": value}'` (or `@FILE`), and by\n"
-        "LLM-proposed recipes; `tdisc search --help-params` lists them.\n\n";
+        "LLM-proposed recipes; `tdisc search --help-params` lists them. Each one fills a member of its engine's\n"
+        "parameter struct, whose initialiser is the default shown here. `tdisc search` prints the values an\n"
+        "engine will use after its `settings:` line, each given, at its default, or derived by a named rule\n"
+        "(`derived: anchor policy`, `derived: auto lattice`), and stores them in `run.json` (`resolved_params`).\n\n";
   for (const params::Table* t : engine_tables()) os << params::markdown(*t, false);
   return os.str();
 }

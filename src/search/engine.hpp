@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "decomposition/scheme.hpp"
+#include "src/search/params/settings.hpp"
 #include "src/search/params/table.hpp"
 
 namespace tdisc::search {
@@ -59,6 +60,13 @@ struct EngineConfig {
   std::optional<nlohmann::json> resume;  // last checkpoint state, for --resume
 };
 
+// One block of an engine's effective parameters, each value with its origin (given, default, or
+// "derived: RULE"); walk names the walk it belongs to where an engine runs several (flip lanes: "ZT z3").
+struct ResolvedParams {
+  std::string walk;
+  params::Settings settings;
+};
+
 class Engine {
 public:
   virtual ~Engine() = default;
@@ -70,9 +78,17 @@ public:
   // The table behind default_params() and validate_params(): names, defaults, ranges, help
   // (--help-params, docs/parameters.md). nullptr for an engine without one.
   virtual const params::Table* param_table() const { return nullptr; }
+  // The parameters run() will read, with their origins (the CLI prints them after its settings line
+  // and stores them in run.json). Throws UsageError as run() would. Empty for an engine without a table.
+  virtual std::vector<ResolvedParams> resolve(const EngineConfig& config) const { return {}; }
   // Runs until the target is reached, the budget is spent or a stop is requested.
   virtual void run(const EngineConfig& config, Reporter& reporter) = 0;
 };
+
+// "  params: plus_min=20000 (given) fresh=1 (derived: symmetric walk); 22 at their defaults", one line
+// per block (the walk's name after "params" where there are several), and their run.json form.
+std::string resolved_text(const std::vector<ResolvedParams>& blocks);
+nlohmann::json resolved_json(const std::vector<ResolvedParams>& blocks);
 
 // "flip", "numeric" (and "llm", registered by src/llm). nullptr for an unknown name.
 std::unique_ptr<Engine> make_engine(const std::string& name);

@@ -193,17 +193,22 @@ void Orchestrator::watch() {
   if (req_.progress) req_.progress->finish();
 }
 
+EngineConfig engine_config(const SearchRequest& r) {
+  EngineConfig config;
+  config.target = r.target;
+  config.threads = r.threads;
+  config.seed = r.seed;
+  config.seconds = r.seconds;
+  config.start = r.start;
+  config.params = r.params;
+  return config;
+}
+
 SearchOutcome Orchestrator::run(Engine& engine) {
   SignalGuard signals;
   start_ = std::chrono::steady_clock::now();
   last_checkpoint_ = earlier_seconds_;
-  EngineConfig config;
-  config.target = req_.target;
-  config.threads = req_.threads;
-  config.seed = req_.seed;
-  config.seconds = req_.seconds;
-  config.start = req_.start;
-  config.params = req_.params;
+  EngineConfig config = engine_config(req_);
   if (resume_ && resume_->contains("state")) config.resume = resume_->at("state");
   dir_.append_event({{"event", resume_ ? "resumed" : "started"}, {"engine", engine.name()},
                      {"target", {{"format", req_.target.format.str()}, {"rank", req_.target.rank},

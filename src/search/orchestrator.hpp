@@ -41,6 +41,9 @@ struct SearchRequest {
   nlohmann::json request;          // what run.json records (the command line and its settings)
 };
 
+// What an engine gets of a request (a resumed run adds its checkpoint).
+EngineConfig engine_config(const SearchRequest& r);
+
 struct SearchOutcome {
   bool reached = false;     // a verified scheme of rank ≤ target was found
   int best_rank = INT_MAX;  // lowest verified rank (INT_MAX: none)

@@ -80,8 +80,8 @@ TEST_CASE("a walk with undo_dead_ends is fixed by its seed", "[fast]") {
 
 TEST_CASE("undo_dead_ends is a boolean of the flip parameter table", "[fast]") {
   CHECK(check_flip_params({{"undo_dead_ends", true}}).empty());
-  CHECK(parse_flip_params({{"undo_dead_ends", true}}).walk.undo_dead_ends);
-  CHECK_FALSE(parse_flip_params(nlohmann::json::object()).walk.undo_dead_ends);
+  CHECK(bind_flip_params({{"undo_dead_ends", true}}).value.walk.undo_dead_ends);
+  CHECK_FALSE(bind_flip_params(nlohmann::json::object()).value.walk.undo_dead_ends);
   CHECK_FALSE(check_flip_params({{"undo_dead_ends", 3}}).empty());
 }
 

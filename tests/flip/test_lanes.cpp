@@ -11,6 +11,7 @@
 using namespace tdisc;
 using namespace tdisc::search;
 using flip::Lane;
+using S = flip::Symmetry;
 
 namespace {
 EngineConfig config(Format f, int rank, Ring ring, int threads, nlohmann::json params = nlohmann::json::object()) {
@@ -24,25 +25,25 @@ EngineConfig config(Format f, int rank, Ring ring, int threads, nlohmann::json p
 
 TEST_CASE("auto lanes: square characteristic-0 targets get a symmetric ZT walk and a lifted GF2 walk", "[fast]") {
   using V = std::vector<Lane>;
-  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 2)) == V{{"ZT", "z3", 1}, {"GF2", "none", 1}});
-  CHECK(flip::lanes_for(config({4, 4, 4}, 49, Ring::Q, 3)) == V{{"ZT", "z3", 2}, {"GF2", "none", 1}});
-  CHECK(flip::lanes_for(config({3, 3, 4}, 29, Ring::Z, 2)) == V{{"ZT", "none", 1}, {"GF2", "none", 1}});
-  CHECK(flip::lanes_for(config({4, 4, 4}, 49, Ring::ZT, 2)) == V{{"ZT", "z3", 1}, {"ZT", "none", 1}});
-  CHECK(flip::lanes_for(config({2, 3, 4}, 20, Ring::ZT, 2)) == V{{"ZT", "none", 2}});
-  CHECK(flip::lanes_for(config({4, 4, 4}, 47, Ring::GF2, 2)) == V{{"GF2", "z3", 1}, {"GF2", "none", 1}});
-  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 1)) == V{{"ZT", "z3", 1}});
+  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 2)) == V{{Ring::ZT, S::Z3, 1}, {Ring::GF2, S::None, 1}});
+  CHECK(flip::lanes_for(config({4, 4, 4}, 49, Ring::Q, 3)) == V{{Ring::ZT, S::Z3, 2}, {Ring::GF2, S::None, 1}});
+  CHECK(flip::lanes_for(config({3, 3, 4}, 29, Ring::Z, 2)) == V{{Ring::ZT, S::None, 1}, {Ring::GF2, S::None, 1}});
+  CHECK(flip::lanes_for(config({4, 4, 4}, 49, Ring::ZT, 2)) == V{{Ring::ZT, S::Z3, 1}, {Ring::ZT, S::None, 1}});
+  CHECK(flip::lanes_for(config({2, 3, 4}, 20, Ring::ZT, 2)) == V{{Ring::ZT, S::None, 2}});
+  CHECK(flip::lanes_for(config({4, 4, 4}, 47, Ring::GF2, 2)) == V{{Ring::GF2, S::Z3, 1}, {Ring::GF2, S::None, 1}});
+  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 1)) == V{{Ring::ZT, S::Z3, 1}});
 }
 
 TEST_CASE("explicit walk ring, symmetry or a --from start narrow the lanes", "[fast]") {
   using V = std::vector<Lane>;
   CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 2, {{"walk_ring", "GF2"}, {"symmetry", "none"}})) ==
-        V{{"GF2", "none", 2}});
+        V{{Ring::GF2, S::None, 2}});
   CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::Z, 2, {{"symmetry", "none"}})) ==
-        V{{"ZT", "none", 1}, {"GF2", "none", 1}});
-  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::ZT, 2, {{"symmetry", "z3"}})) == V{{"ZT", "z3", 2}});
+        V{{Ring::ZT, S::None, 1}, {Ring::GF2, S::None, 1}});
+  CHECK(flip::lanes_for(config({3, 3, 3}, 23, Ring::ZT, 2, {{"symmetry", "z3"}})) == V{{Ring::ZT, S::Z3, 2}});
   EngineConfig from = config({3, 3, 3}, 23, Ring::ZT, 2);
   from.start = test::classical({3, 3, 3});
-  CHECK(flip::lanes_for(from) == V{{"ZT", "none", 2}});
+  CHECK(flip::lanes_for(from) == V{{Ring::ZT, S::None, 2}});
 }
 
 TEST_CASE("a two-lane search over Z reaches 3x3:23 and its result verifies over Z", "[fast]") {
@@ -75,7 +76,7 @@ private:
 TEST_CASE("a lane that fails stops the other lanes at once, and its error comes out", "[fast]") {
   EngineConfig c = config({3, 3, 4}, 20, Ring::Z, 2);  // out of reach: only the failure can end it early
   c.seed = 5;
-  REQUIRE(flip::lanes_for(c) == std::vector<Lane>{{"ZT", "none", 1}, {"GF2", "none", 1}});
+  REQUIRE(flip::lanes_for(c) == std::vector<Lane>{{Ring::ZT, S::None, 1}, {Ring::GF2, S::None, 1}});
   FailingFirstOffer reporter(Ring::Z, 60);
   CHECK_THROWS_WITH(flip::run_lanes(c, reporter), "a lane failed");
   INFO("seconds until both lanes ended: " << reporter.elapsed());

@@ -3,6 +3,7 @@
 // transitions up to the start's rank. Explicit parameters win; 4x4 keeps its measured defaults.
 #include <catch2/catch.hpp>
 
+#include "src/search/flip/lanes.hpp"
 #include "src/search/flip/orbits.hpp"
 #include "src/search/flip/params.hpp"
 #include "src/search/flip/symmetric_walker.hpp"
@@ -20,9 +21,7 @@ FlipParams checked(Format f, int rank, nlohmann::json params, const char* symmet
   params["symmetry"] = symmetry;
   c.params = params;
   REQUIRE(check_flip_params(c.params).empty());
-  FlipParams p = parse_flip_params(c.params);
-  check_symmetry(c, p);
-  return p;
+  return lane_params(c, {Ring::GF2, *params::value_of(symmetry_names(), symmetry), 1}).value;
 }
 }  // namespace
 

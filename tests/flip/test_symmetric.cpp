@@ -132,7 +132,7 @@ template <class F>
 void factor_pick_walk(int n, const Diagonal& d, long moves, std::uint64_t seed) {
   const Format f{n, n, n};
   WalkParams p;
-  p.plus_min = 300, p.plus_max = 2000, p.pick_by_factor = true;
+  p.plus_min = 300, p.plus_max = 2000, p.pick = Pick::Factor;
   SymmetricWalker<F> w(f, p, seed);
   w.load(diagonal_start<F>(n, d));
   for (long k = 1; k <= moves; ++k) {

@@ -20,6 +20,9 @@ public:
   std::vector<std::string> validate_params(const nlohmann::json& params) const override {
     return validate_llm_params(params);
   }
+  std::vector<search::ResolvedParams> resolve(const search::EngineConfig& config) const override {
+    return {{"", resolve_llm_settings(config.params).settings}};
+  }
   void run(const search::EngineConfig& config, search::Reporter& reporter) override {
     auto errors = validate_llm_params(config.params);
     if (!errors.empty()) {

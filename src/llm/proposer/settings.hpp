@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "src/search/params/bind.hpp"
 #include "src/search/params/table.hpp"
 
 namespace tdisc::llm {
@@ -23,7 +24,7 @@ std::vector<WeightedModel> parse_models(const std::string& spec);
 struct LlmSettings {
   std::string url, model, key_env = "OPENAI_API_KEY", run_dir;
   std::vector<WeightedModel> models;
-  std::vector<std::string> proposals{"recipe"};  // "recipe", "scheme"
+  std::vector<std::string> proposals;            // "recipe", "scheme" (the table's default: recipe)
   std::vector<std::string> engines;              // engines recipes may use (empty: every built-in one)
   long max_calls = 50, max_tokens = 0;           // 0: no limit
   int call_max_tokens = 2048;
@@ -43,8 +44,9 @@ const params::Table& llm_table();
 nlohmann::json llm_default_params();
 // One message per problem; empty when the params can be used.
 std::vector<std::string> validate_llm_params(const nlohmann::json& params);
-// Applies params (params["llm"] when present, else params itself) over the defaults and the
-// environment. Call validate_llm_params first.
+// Binds params (params["llm"] when present, else params itself) through the table over the defaults;
+// url and model fall back to the environment ("derived: $OPENAI_BASE_URL"). Call validate_llm_params first.
+params::Bound<LlmSettings> resolve_llm_settings(const nlohmann::json& params);
 LlmSettings read_llm_settings(const nlohmann::json& params);
 
 }  // namespace tdisc::llm

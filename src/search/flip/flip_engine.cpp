@@ -21,10 +21,16 @@ public:
   std::vector<std::string> validate_params(const nlohmann::json& params) const override {
     return flip::check_flip_params(params);
   }
+  std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
+    std::vector<ResolvedParams> out;
+    for (const flip::Lane& lane : flip::planned_lanes(config))
+      out.push_back({flip::lane_name(lane), flip::lane_params(config, lane).settings});
+    return out;
+  }
   void run(const EngineConfig& config, Reporter& reporter) override {
     auto problems = validate_params(config.params);
     TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
-    flip::FlipParams p = flip::parse_flip_params(config.params);  // each lane is checked in run_lanes
+    const flip::FlipParams p = flip::bind_flip_params(config.params).value;  // each lane is bound and checked in run_lanes
     const Format& f = config.target.format;
     if (flip::factor_words(f) == 0)
       throw UsageError("the flip engine holds factors of at most 256 entries (16x16x16): " + f.str() + " has a factor of " +

@@ -21,40 +21,50 @@ namespace tdisc::search::flip {
 
 namespace {
 
-bool z3_walkable(const EngineConfig& config) {
+bool z3_walkable(const EngineConfig& config, Ring ring) {
   const Format& f = config.target.format;
   if (f.n != f.m || f.m != f.p || config.start) return false;  // auto never asks --from to be symmetric
-  EngineConfig probe = config;
-  probe.params["symmetry"] = "z3";
-  FlipParams p = parse_flip_params(probe.params);
   try {
-    check_symmetry(probe, p);  // e.g. a rank the diagonal's fixed terms cannot reach
+    lane_params(config, {ring, Symmetry::Z3, 1});  // e.g. a rank the diagonal's fixed terms cannot reach
     return true;
   } catch (const UsageError&) {
     return false;
   }
 }
 
-std::vector<std::string> rings_for(const EngineConfig& config, const std::string& walk_ring) {
+std::vector<Ring> rings_for(const EngineConfig& config, WalkRing walk_ring) {
   const Ring target = config.target.ring;
-  if (ring_is_modular(target)) return {std::string(ring_name(target))};
-  if (walk_ring != "auto") return {walk_ring};
-  if (target == Ring::ZT) return {"ZT"};
+  if (ring_is_modular(target)) return {target};
+  if (walk_ring != WalkRing::Auto) return {walk_ring_for(target, walk_ring)};
+  if (target == Ring::ZT) return {Ring::ZT};
   // Z, Q, QI: ZT results are valid as they are, GF2 ones are lifted (where the dense lift fits the format)
-  if (!lift_fits(config.target.format, config.target.rank)) return {"ZT"};
-  return {"ZT", "GF2"};
+  if (!lift_fits(config.target.format, config.target.rank)) return {Ring::ZT};
+  return {Ring::ZT, Ring::GF2};
 }
 
 }  // namespace
 
+std::string lane_name(const Lane& lane) { return std::string(ring_name(lane.walk_ring)) + " " + symmetry_name(lane.symmetry); }
+
+params::Bound<FlipParams> lane_params(const EngineConfig& config, const Lane& lane) {
+  params::Bound<FlipParams> b = bind_flip_params(config.params);
+  const std::string ring(ring_name(lane.walk_ring));
+  if (params::spelling(walk_ring_names(), b.value.walk_ring) != ring) b.derive("walk_ring", ring, "lane");
+  if (b.value.symmetry != lane.symmetry) b.derive("symmetry", symmetry_name(lane.symmetry), "lane");
+  derive_symmetric_defaults(b);
+  check_symmetry(config, b.value);
+  derive_anchor_policy(config, b);
+  return b;
+}
+
 int factor_words(const Format& f) { return words_for(std::max({f.a_size(), f.b_size(), f.c_size()})); }
 
 std::vector<Lane> lanes_for(const EngineConfig& config) {
-  const std::string walk_ring = config.params.value("walk_ring", std::string("auto"));
-  const std::string symmetry = config.params.value("symmetry", std::string("auto"));
-  const std::vector<std::string> rings = rings_for(config, walk_ring);
-  std::vector<std::string> syms = {symmetry};
-  if (symmetry == "auto") syms = z3_walkable(config) ? std::vector<std::string>{"z3", "none"} : std::vector<std::string>{"none"};
+  const FlipParams p = bind_flip_params(config.params).value;
+  const std::vector<Ring> rings = rings_for(config, p.walk_ring);
+  std::vector<Symmetry> syms = {p.symmetry};
+  if (p.symmetry == Symmetry::Auto)
+    syms = z3_walkable(config, rings.front()) ? std::vector<Symmetry>{Symmetry::Z3, Symmetry::None} : std::vector<Symmetry>{Symmetry::None};
   std::vector<Lane> lanes = {{rings.front(), syms.front()}};
   Lane second{rings.back(), syms.back()};
   if (!(second == lanes.front())) lanes.push_back(second);
@@ -108,7 +118,7 @@ public:
         if (static_cast<int>(i) != lane_) shared_.owed[i] = true;
     nlohmann::json lanes = nlohmann::json::array();
     for (size_t i = 0; i < shared_.lanes.size(); ++i)
-      lanes.push_back({{"walk_ring", shared_.lanes[i].walk_ring}, {"symmetry", shared_.lanes[i].symmetry},
+      lanes.push_back({{"walk_ring", std::string(ring_name(shared_.lanes[i].walk_ring))}, {"symmetry", symmetry_name(shared_.lanes[i].symmetry)},
                        {"threads", shared_.lanes[i].threads}, {"state", shared_.states[i]}});
     base_.checkpoint({{"engine", "flip"}, {"lanes", lanes}});
   }
@@ -127,10 +137,10 @@ void run_ring(Ring ring, const EngineConfig& config, const FlipParams& p, Report
   else run_walkers<ZTW<W>>(config, p, reporter);
 }
 
-// p: the lane's parameters, parsed and checked once (run_lanes). The factor width follows the
+// p: the lane's parameters, bound and checked once (run_lanes). The factor width follows the
 // format: one word up to 64 entries (4x4, 5x5: the code they always ran), 2 up to 128, 4 up to 256.
 void run_lane(const EngineConfig& config, const FlipParams& p, const Lane& lane, Reporter& reporter) {
-  const Ring ring = *parse_ring(lane.walk_ring);
+  const Ring ring = lane.walk_ring;
   switch (factor_words(config.target.format)) {
     case 1: run_ring<1>(ring, config, p, reporter); break;
     case 2: run_ring<2>(ring, config, p, reporter); break;
@@ -139,52 +149,63 @@ void run_lane(const EngineConfig& config, const FlipParams& p, const Lane& lane,
   }
 }
 
-// The lane's own config: its threads, walk ring and symmetry, a seed of its own (lane 0 keeps the
-// run's seed), and its part of a resumed checkpoint.
+// The lane's own config: its threads, a seed of its own (lane 0 keeps the run's seed), and its part
+// of a resumed checkpoint (its walk ring and symmetry travel in its FlipParams, lane_params).
 EngineConfig lane_config(const EngineConfig& config, const Lane& lane, int index, const nlohmann::json* state) {
   EngineConfig c = config;
   c.threads = lane.threads;
-  c.params["walk_ring"] = lane.walk_ring;
-  c.params["symmetry"] = lane.symmetry;
   c.seed = config.seed + 0x9E3779B97F4A7C15ull * static_cast<unsigned long long>(index);
   c.resume.reset();
   if (state && !state->is_null()) c.resume = *state;
   return c;
 }
 
-// The lanes and their states: from a checkpoint with lanes, from an older single-walk checkpoint
-// (one lane, its walk ring), or fresh from lanes_for.
-std::vector<Lane> planned_lanes(const EngineConfig& config, std::vector<nlohmann::json>& states) {
-  std::vector<Lane> lanes;
-  if (config.resume && config.resume->contains("lanes")) {
-    for (const auto& l : config.resume->at("lanes")) {
-      lanes.push_back({l.at("walk_ring").get<std::string>(), l.at("symmetry").get<std::string>(), l.at("threads").get<int>()});
-      states.push_back(l.value("state", nlohmann::json()));
-    }
-    return lanes;
-  }
-  if (config.resume) {
-    const std::string symmetry = config.params.value("symmetry", std::string("auto"));
-    lanes.push_back({config.resume->value("walk_ring", std::string("ZT")), symmetry == "z3" || symmetry == "s3" ? symmetry : "none", std::max(1, config.threads)});
-    states.push_back(*config.resume);
-    return lanes;
-  }
-  lanes = lanes_for(config);
-  states.assign(lanes.size(), nlohmann::json());
-  return lanes;
+Lane lane_from_json(const nlohmann::json& l, int threads) {
+  const auto ring = parse_ring(l.value("walk_ring", std::string("ZT")));
+  const auto symmetry = params::value_of(symmetry_names(), l.value("symmetry", std::string("none")));
+  if (!ring || !symmetry || *symmetry == Symmetry::Auto) throw UsageError("the checkpoint names an unknown lane " + l.dump());
+  return {*ring, *symmetry, threads};
+}
+
+// The lanes' states: from a checkpoint with lanes, from an older single-walk checkpoint, or none.
+std::vector<nlohmann::json> planned_states(const EngineConfig& config, size_t lanes) {
+  std::vector<nlohmann::json> states;
+  if (config.resume && config.resume->contains("lanes"))
+    for (const auto& l : config.resume->at("lanes")) states.push_back(l.value("state", nlohmann::json()));
+  else if (config.resume) states.push_back(*config.resume);
+  states.resize(lanes);
+  return states;
 }
 
 nlohmann::json lanes_json(const std::vector<Lane>& lanes) {
   nlohmann::json out = nlohmann::json::array();
-  for (const Lane& l : lanes) out.push_back({{"walk_ring", l.walk_ring}, {"symmetry", l.symmetry}, {"threads", l.threads}});
+  for (const Lane& l : lanes)
+    out.push_back({{"walk_ring", std::string(ring_name(l.walk_ring))}, {"symmetry", symmetry_name(l.symmetry)}, {"threads", l.threads}});
   return out;
 }
 
 }  // namespace
 
+// From a checkpoint with lanes, from an older single-walk checkpoint (one lane, its walk ring), or
+// fresh from lanes_for.
+std::vector<Lane> planned_lanes(const EngineConfig& config) {
+  std::vector<Lane> lanes;
+  if (config.resume && config.resume->contains("lanes")) {
+    for (const auto& l : config.resume->at("lanes")) lanes.push_back(lane_from_json(l, l.at("threads").get<int>()));
+    return lanes;
+  }
+  if (config.resume) {
+    const Symmetry s = bind_flip_params(config.params).value.symmetry;
+    Lane lane = lane_from_json({{"walk_ring", config.resume->value("walk_ring", std::string("ZT"))}}, std::max(1, config.threads));
+    lane.symmetry = is_symmetric(s) ? s : Symmetry::None;
+    return {lane};
+  }
+  return lanes_for(config);
+}
+
 void run_lanes(const EngineConfig& config, Reporter& reporter) {
-  std::vector<nlohmann::json> states;
-  const std::vector<Lane> lanes = planned_lanes(config, states);
+  const std::vector<Lane> lanes = planned_lanes(config);
+  const std::vector<nlohmann::json> states = planned_states(config, lanes.size());
   Checkpoints shared;
   shared.lanes = lanes;
   shared.states.assign(lanes.size(), nlohmann::json());
@@ -195,8 +216,7 @@ void run_lanes(const EngineConfig& config, Reporter& reporter) {
   for (size_t i = 0; i < lanes.size(); ++i) {
     reporters.push_back(std::make_unique<LaneReporter>(reporter, shared, static_cast<int>(i)));
     configs.push_back(lane_config(config, lanes[i], static_cast<int>(i), &states[i]));
-    params.push_back(parse_flip_params(configs[i].params));
-    check_symmetry(configs[i], params[i]);  // usage errors before any thread starts
+    params.push_back(lane_params(configs[i], lanes[i]).value);  // usage errors before any thread starts
   }
   if (lanes.size() > 1) reporter.event({{"event", "lanes"}, {"lanes", lanes_json(lanes)}});
   std::vector<std::exception_ptr> errors(lanes.size());

@@ -6,15 +6,14 @@ namespace tdisc::search::flip {
 
 const params::Table& meta_table() {
   using namespace params;
-  const MetaParams d;
   static const Table t{
       "meta", "", "Meta flips (Kauers–Wood 2025): starts carried into the target format from catalogued neighbours\n"
       "(extend, project, merge, product, detour), then the flip engine's walks (its parameters apply too).",
-      {text("catalogue", nullptr, "folder of catalogued schemes the starts come from (tdisc search: --catalog-dir)"),
-       number("meta_slice", d.slice, 0.01, 86400, "seconds of flip walk from one start before the next round"),
-       integer("meta_project_depth", d.project_depth, 1, 6, "a projection removes at most this many indices in all"),
-       number("meta_best_start", d.best_start, 0, 1, "chance that a fresh round (after the first) takes the lowest-rank start"),
-       number("meta_detour", d.detour, 0, 1, "chance that a round (after the first) is a detour from the best scheme so far")},
+      {bound(text("catalogue", nullptr, "folder of catalogued schemes the starts come from (tdisc search: --catalog-dir)"), field(&MetaParams::catalogue)),
+       number("meta_slice", field(&MetaParams::slice), 0.01, 86400, "seconds of flip walk from one start before the next round"),
+       integer("meta_project_depth", field(&MetaParams::project_depth), 1, 6, "a projection removes at most this many indices in all"),
+       number("meta_best_start", field(&MetaParams::best_start), 0, 1, "chance that a fresh round (after the first) takes the lowest-rank start"),
+       number("meta_detour", field(&MetaParams::detour), 0, 1, "chance that a round (after the first) is a detour from the best scheme so far")},
       "",
       ""};
   return t;
@@ -35,14 +34,11 @@ std::vector<std::string> check_meta_params(const nlohmann::json& p) {
   return out;
 }
 
-MetaParams parse_meta_params(const nlohmann::json& p) {
-  MetaParams m;
-  m.catalogue = p.value("catalogue", m.catalogue);
-  m.slice = p.value("meta_slice", m.slice);
-  m.project_depth = p.value("meta_project_depth", m.project_depth);
-  m.best_start = p.value("meta_best_start", m.best_start);
-  m.detour = p.value("meta_detour", m.detour);
-  return m;
+params::Bound<MetaParams> bind_meta_params(const nlohmann::json& p) {
+  nlohmann::json mine = nlohmann::json::object();
+  for (auto& [k, v] : p.items())
+    if (is_meta_key(k)) mine[k] = v;
+  return params::bind<MetaParams>(meta_table(), mine, "");
 }
 
 nlohmann::json flip_part(const nlohmann::json& params) {

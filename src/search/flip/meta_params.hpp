@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "src/search/params/bind.hpp"
 #include "src/search/params/table.hpp"
 
 namespace tdisc::search::flip {
@@ -22,7 +23,8 @@ nlohmann::json default_meta_params();
 bool is_meta_key(const std::string& key);
 // One message per problem with the meta keys; the other keys are the flip engine's to check.
 std::vector<std::string> check_meta_params(const nlohmann::json& params);
-MetaParams parse_meta_params(const nlohmann::json& params);  // params already checked
+// The meta keys of params through the table's binders (the flip keys are the walk's).
+params::Bound<MetaParams> bind_meta_params(const nlohmann::json& params);
 // params without the meta keys: what each round's flip walk gets.
 nlohmann::json flip_part(const nlohmann::json& params);
 

@@ -85,7 +85,7 @@ private:
 
 // The ring catalogued starts must be usable over: the walk's own (ZT unless a modular walk).
 Ring start_ring(const EngineConfig& config) {
-  return walk_ring_for(config.target.ring, config.params.value("walk_ring", std::string("auto")));
+  return walk_ring_for(config.target.ring, bind_flip_params(flip_part(config.params)).value.walk_ring);
 }
 
 std::string neighbour_list(Format t) {
@@ -109,12 +109,16 @@ public:
       out.push_back("params.symmetry: " + s + " walks start from symmetric schemes; a moved scheme is not (use none or auto)");
     return out;
   }
+  // The meta rows, then the walk every round runs (flip rows; each round's lane is plain).
+  std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
+    return {{"meta", bind_meta_params(config.params).settings}, {"walk", bind_flip_params(flip_part(config.params)).settings}};
+  }
   void run(const EngineConfig& config, Reporter& reporter) override {
     auto problems = validate_params(config.params);
     TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
     if (config.resume) throw UsageError("the meta walk does not resume: start a new search (rounds, starts and seeds are in events.jsonl)");
     if (config.start) throw UsageError("--meta takes its starts from the catalogue: it cannot be combined with --from");
-    const MetaParams mp = parse_meta_params(config.params);
+    const MetaParams mp = bind_meta_params(config.params).value;
     const Shelf shelf(read_catalogue(mp.catalogue), start_ring(config), config.target.format);
     std::vector<MetaStart> starts = walkable(meta_starts(config.target.format, shelf, mp.project_depth), config);
     if (starts.empty())
@@ -131,7 +135,7 @@ private:
     const Format& f = config.target.format;
     if (factor_words(f) == 0)
       throw UsageError("the flip engine holds factors of at most 256 entries (16x16x16): " + f.str() + " has a larger factor");
-    const int plus_diff = config.params.value("plus_diff", WalkParams{}.plus_diff);
+    const int plus_diff = bind_flip_params(flip_part(config.params)).value.walk.plus_diff;
     std::erase_if(starts, [&](const MetaStart& s) { return s.rank + plus_diff + 32 >= PairIndex::kMaxTerms; });
     return starts;
   }

@@ -6,12 +6,24 @@
 
 #include "decomposition/ring.hpp"
 #include "src/search/flip/walker.hpp"
+#include "src/search/params/bind.hpp"
 #include "src/search/params/table.hpp"
 
 namespace tdisc::search::flip {
 
+// The ring a walk runs over: Auto lets the target decide (GF2/GF3 targets walk there, others over ZT).
+enum class WalkRing { Auto, ZT, GF2, GF3 };
+// The symmetry a walk keeps: Z3 (u,v,w) → (v,w,u); S3 also the index reversal J (Moosbauer–Poole's
+// 6-fold walk); Auto: a z3 lane beside a plain one where z3 applies (lanes.hpp).
+enum class Symmetry { Auto, None, Z3, S3 };
+
+const params::Names<WalkRing>& walk_ring_names();  // "auto", "ZT", "GF2", "GF3"
+const params::Names<Symmetry>& symmetry_names();   // "auto", "none", "z3", "s3"
+std::string symmetry_name(Symmetry s);
+inline bool is_symmetric(Symmetry s) { return s == Symmetry::Z3 || s == Symmetry::S3; }
+
 struct FlipParams {
-  std::string walk_ring = "auto";  // "auto" (GF2/GF3 targets walk there, others over ZT), "ZT", "GF2", "GF3"
+  WalkRing walk_ring = WalkRing::Auto;
   WalkParams walk;
   int batch = 4096;                // moves between looks at the pool, the clock and the reporter
   size_t pool_size = 32;           // best states kept for restarts, per rank level
@@ -26,9 +38,7 @@ struct FlipParams {
   int lift_steps = 20;             // Hensel steps before giving up
   int lift_tries = 64;             // lift attempts per rank before that rank is left to the walk
   long lift_every = 4000000;       // flips between lifts of a walker's current state at its best rank (0: new bests only)
-  std::string symmetry = "auto";   // "z3": walk only schemes invariant under (u,v,w) → (v,w,u) (square formats);
-                                   // "s3": also under the index reversal J (Moosbauer–Poole's 6-fold symmetry);
-                                   // "auto": a z3 lane beside a plain one where z3 applies (lanes.hpp)
+  Symmetry symmetry = Symmetry::Auto;
   std::string diagonal = "auto";   // z3/s3: the diagonal partition giving the fixed terms, "0,1|2" or "auto"
 };
 // z3 and s3 walks default to restarting from the diagonal start after 5M flips without progress (4x4:49
@@ -36,12 +46,16 @@ struct FlipParams {
 inline constexpr double kSymmetricFresh = 1.0;
 inline constexpr long kSymmetricRestartAfter = 5000000;
 
-const params::Table& flip_table();  // every parameter: default, range, help
+const params::Table& flip_table();  // every parameter: default (FlipParams's), range, help, binder
 nlohmann::json default_flip_params();
 std::vector<std::string> check_flip_params(const nlohmann::json& params);
-FlipParams parse_flip_params(const nlohmann::json& params);  // params already checked
+// The struct from params through the table's binders, each value with its origin (given or default);
+// an "llm" section riding along in a recipe is ignored. Throws UsageError on a bad key or value.
+params::Bound<FlipParams> bind_flip_params(const nlohmann::json& params);
+// z3/s3 walks: fresh and restart_after as kSymmetric*, unless given ("derived: symmetric walk").
+void derive_symmetric_defaults(params::Bound<FlipParams>& params);
 // The ring the walk runs over for a target ring: modular targets walk there, the others over
 // walk_ring (ZT by default: valid over every ring, no lifting).
-Ring walk_ring_for(Ring target, const std::string& walk_ring);
+Ring walk_ring_for(Ring target, WalkRing walk_ring);
 
 }  // namespace tdisc::search::flip

@@ -142,7 +142,7 @@ private:
     }
   }
 
-  std::string walk_name() const { return std::string(F::name) + "/" + params_.symmetry; }
+  std::string walk_name() const { return std::string(F::name) + "/" + symmetry_name(params_.symmetry); }
 
   // Island model across MPI ranks: this walk's pool goes to a neighbour, the neighbours' pools come
   // in; a lower-rank arrival lowers the pool's rank and walkers adopt it as after their own improvement.
@@ -228,7 +228,7 @@ private:
     s.provenance.seed = config_.seed;
     s.provenance.created = utc_now();
     s.provenance.extra["walk_ring"] = F::name;
-    if (params_.symmetry == "z3" || params_.symmetry == "s3") s.provenance.extra["symmetry"] = params_.symmetry;
+    if (is_symmetric(params_.symmetry)) s.provenance.extra["symmetry"] = symmetry_name(params_.symmetry);
   }
 
   const EngineConfig& config_;
@@ -249,8 +249,8 @@ private:
 
 template <class F>
 void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter& reporter) {
-  if (params.symmetry == "z3") Run<F, SymmetricWalker<F, 1>>(config, params, reporter).run();
-  else if (params.symmetry == "s3") Run<F, SymmetricWalker<F, 2>>(config, params, reporter).run();
+  if (params.symmetry == Symmetry::Z3) Run<F, SymmetricWalker<F, 1>>(config, params, reporter).run();
+  else if (params.symmetry == Symmetry::S3) Run<F, SymmetricWalker<F, 2>>(config, params, reporter).run();
   else Run<F, Walker<F>>(config, params, reporter).run();
 }
 

@@ -27,7 +27,7 @@ bool SymmetricWalker<F, kImages>::flip() {
   do {
     r = rng_.next();
     code = random_pair(pairs_, r);
-  } while (params_.pick_by_factor && !accept_by_factor(code, r));
+  } while (params_.pick == Pick::Factor && !accept_by_factor(code, r));
   int p = PositionPairs::lo_of(code), q = PositionPairs::hi_of(code);
   if (r & 1) std::swap(p, q);
   const int kb = (r & 2) ? 2 : 1, kc = 3 - kb;  // P gains in slot kb, Q loses in slot kc

@@ -54,7 +54,7 @@ void SymmetricWalker<F, kImages>::rebuild() {
   for (int p = 0; p < P; ++p) {
     for (int u = buckets_.head(o_.x[p]); u >= 0; u = buckets_.next(u)) {
       if (orbit_of(u) != orbit_of(p)) note_pair(p, u);
-      if (params_.pick_by_factor) holders_[p] = ++holders_[u];
+      if (params_.pick == Pick::Factor) holders_[p] = ++holders_[u];
     }
     buckets_.insert(o_.x[p], p);
   }
@@ -76,7 +76,7 @@ void SymmetricWalker<F, kImages>::set_factor(int p, Vec v) {
   const std::uint32_t from = buckets_.find(old);
   for (int u = buckets_.first(from); u >= 0; u = buckets_.next(u)) {
     if (orbit_of(u) != orbit_of(p)) pairs_.remove(p, u);
-    if (params_.pick_by_factor) --holders_[u];
+    if (params_.pick == Pick::Factor) --holders_[u];
   }
   buckets_.unlink(from, p);
   o_.x[p] = v;
@@ -84,7 +84,7 @@ void SymmetricWalker<F, kImages>::set_factor(int p, Vec v) {
   holders_[p] = 1;
   for (int u = buckets_.first(to); u >= 0; u = buckets_.next(u)) {
     if (orbit_of(u) != orbit_of(p)) note_pair(p, u);
-    if (params_.pick_by_factor) holders_[p] = ++holders_[u];
+    if (params_.pick == Pick::Factor) holders_[p] = ++holders_[u];
   }
   buckets_.push(to, p);
 }

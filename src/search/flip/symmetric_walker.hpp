@@ -50,7 +50,7 @@ public:
   bool flip();             // symmetric_flip.cpp: one random symmetric flip
 
   size_t available_flips() const { return pairs_.size(); }
-  int holders(int position) const { return holders_[position]; }  // pick_by_factor: positions holding its factor, itself included
+  int holders(int position) const { return holders_[position]; }  // pick Factor: positions holding its factor, itself included
 
 private:
   static constexpr int kClass = 3 * kImages;  // factor positions per class
@@ -70,7 +70,7 @@ private:
   void restructure(std::vector<int> dead, std::initializer_list<int> touched);
   bool settle_degenerate(int cls);              // true when it must go ((a,a,a): GF3 zero, GF2 fixed terms; cancelling)
   void erase_orbit(int cls);                    // the last class takes its place; no index update
-  bool accept_by_factor(std::uint32_t code, std::uint64_t r) const;  // symmetric_flip.cpp: pick_by_factor
+  bool accept_by_factor(std::uint32_t code, std::uint64_t r) const;  // symmetric_flip.cpp: pick Factor
 
   using Core::format_;
   using Core::params_;
@@ -79,7 +79,7 @@ private:
   int shift_ = 0;                             // 64·words − n²: the reversal J of a factor word (reversal.hpp)
   PositionPairs pairs_;                       // positions of different classes holding the same factor
   Buckets<Vec> buckets_;                      // positions by factor
-  std::vector<int> holders_;                  // pick_by_factor only: per position, how many positions hold its factor
+  std::vector<int> holders_;                  // pick Factor only: per position, how many positions hold its factor
   std::vector<std::pair<int, int>> pending_;  // position pairs whose rotated terms share two factors
 };
 

@@ -10,14 +10,17 @@
 
 namespace tdisc::search::flip {
 
+// How a flip is drawn: a uniform flip pair, or a uniform shared factor then a pair holding it.
+enum class Pick { Pair, Factor };
+
 struct WalkParams {
   long plus_min = 5000;     // a plus transition after a random number of flips in [plus_min, plus_max]
   long plus_max = 100000;   //   without a rank drop …
   int plus_diff = 4;        //   … while the rank is below the walker's best + plus_diff moves
   int plus_ceiling = 0;     //   … and below this rank (0: no ceiling; the anchor's absolute PLUS_TRANSITION_LIMIT)
   bool reductions = true;   // apply reductions when two terms share two factors
-  bool pick_by_factor = false;  // draw a shared factor uniformly, then a pair holding it (Moosbauer–Poole's
-                                // solver), instead of a uniform pair: rarely shared factors flip as often
+  Pick pick = Pick::Pair;   // Factor: draw a shared factor uniformly, then a pair holding it (Moosbauer–Poole's
+                            // solver), instead of a uniform pair: rarely shared factors flip as often
   bool undo_dead_ends = false;  // a drop into a scheme with no flip (an isolated vertex such as Strassen² at
                                 // 4x4:49 over GF2) is recorded as a best, then undone (dead_end.cpp)
   long kick_after = 0;   // with undo_dead_ends: after this many undone drops since the last best or kick, the

@@ -22,6 +22,9 @@ public:
   const params::Table* param_table() const override { return &numeric_table(); }
   nlohmann::json default_params() const override { return default_params_json(); }
   std::vector<std::string> validate_params(const nlohmann::json& p) const override { return validate(p); }
+  std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
+    return {{"", resolve_params(config.params, config.target).settings}};
+  }
 
   void run(const EngineConfig& config, Reporter& reporter) override {
     auto problems = validate(config.params);

@@ -2,16 +2,20 @@
 // parsed struct, so a recipe (LLM proposer) and the CLI see the same knobs.
 #pragma once
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "src/search/engine.hpp"
 #include "src/search/numeric/lattice.hpp"
+#include "src/search/params/bind.hpp"
 #include "src/search/params/table.hpp"
 
 namespace tdisc::search::numeric {
 
 enum class Method { Als, Lm, Auto };
+// Real or complex factors; Auto: by the lattice (resolve).
+enum class FieldChoice { Auto, Real, Complex };
 // Where the continuous phases run: CPU threads, or a batch of restarts on one CUDA device.
 enum class Device { Cpu, Cuda };
 
@@ -25,14 +29,16 @@ struct Params {
   long snap_iterations = 600;     // batch: sweeps of the snap phase (0: off)
   double snap_tolerance_start = 0.02;  // batch: its tolerance at the start
   double snap_repair_below = 2;   // batch near-misses: exact repair first at or below this snapped residual
-  Method method = Method::Als;
+  Method method = Method::Auto;        // Auto: ALS (resolve)
   Method round_method = Method::Auto;  // Auto: LM once few enough entries are free
-  bool complex = false;
-  Lattice lattice = Lattice::Half;
+  FieldChoice field = FieldChoice::Auto;
+  bool complex = false;                // derived from field (resolve)
+  std::optional<Lattice> lattice_choice;  // the lattice asked for; nullopt: "auto" (auto_lattice)
+  Lattice lattice = Lattice::Half;        // the lattice used (resolve)
   double init_scale = 0.3;
   long restarts = 0;              // 0: until the budget is spent
   double restart_seconds = 0;     // 0: no per-restart limit (then runs are reproducible)
-  long als_iterations = 3000, lm_iterations = 300;  // als_iterations 0 in a recipe: by size
+  long als_iterations = 0, lm_iterations = 300;  // als_iterations 0: by size (resolve)
   double reg_start = 1e-2, reg_end = 1e-6;
   double noise_start = 0.02, noise_decay = 0.85;
   long noise_every = 25;
@@ -77,6 +83,8 @@ std::vector<std::string> validate(const nlohmann::json& params);
 // Defaults overlaid with params (which must validate), "auto" resolved for the target:
 // complex factors and ½·Z[i] for QI, ternary lattice for ZT; ALS for the continuous phase and LM
 // for the re-fits of rounding once few enough real parameters are free (real or complex factors).
+// Each value with its origin: given, default, or derived (auto lattice, field by lattice, method, size).
+params::Bound<Params> resolve_params(const nlohmann::json& params, const Target& target);
 Params resolve(const nlohmann::json& params, const Target& target);
 // The lattice "auto" picks: ½·Z[i] for QI, {0,±1} for ZT and modular rings, Z for Z; for Q, {0,±1}
 // when the target rank is at or above the best known integer rank of the format, else ½·Z.

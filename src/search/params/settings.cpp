@@ -49,15 +49,21 @@ void Settings::set(const std::string& name, json v, const std::string& origin) {
 
 void Settings::erase(const std::string& name) { values_.erase(name); }
 
-std::string Settings::effective() const {
+std::string Settings::effective(bool skip_defaults) const {
   std::string out;
   for (const Param& p : table_->params) {
     const std::string n = p.long_name();
-    if (!has(n) || (p.kind == Kind::Flag && !flag(n))) continue;
+    if (!has(n) || (p.kind == Kind::Flag && !flag(n)) || (skip_defaults && origin(n) == "default")) continue;
     out += (out.empty() ? "" : " ") + n + "=" + show(p, value(n));
     if (const std::string& o = origin(n); o != "flag") out += " (" + o + ")";
   }
   return out;
+}
+
+int Settings::count_of(const std::string& o) const {
+  int k = 0;
+  for (const auto& [name, s] : values_) k += s.origin == o && !s.value.is_null();
+  return k;
 }
 
 json Settings::to_json() const {
@@ -74,7 +80,7 @@ Settings from_object(const Table& t, const json& object) {
   TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
   Settings s(t);
   json m = merged(t, object);
-  for (const auto& [key, value] : m.items()) s.set(key, value, object.contains(key) ? "params" : "default");
+  for (const auto& [key, value] : m.items()) s.set(key, value, object.contains(key) ? "given" : "default");
   return s;
 }
 

@@ -13,7 +13,7 @@ namespace tdisc::params {
 
 struct Setting {
   nlohmann::json value;
-  std::string origin;  // "flag", "env TDISC_SEARCH_TIME", "default", "derived", "params"
+  std::string origin;  // "flag", "env TDISC_SEARCH_TIME", "default", "derived", "given", "derived: RULE"
 };
 
 class Settings {
@@ -39,8 +39,10 @@ public:
   const std::vector<std::string>& positional() const { return positional_; }
   bool help = false;
 
-  // "size=3x3 (default) threads=2 (env TDISC_SEARCH_THREADS) …", in table order; flags only when set.
-  std::string effective() const;
+  // "size=3x3 (default) threads=2 (env TDISC_SEARCH_THREADS) …", in table order; flags only when set;
+  // without those at their defaults when skip_defaults (an engine's 60 parameters on one line).
+  std::string effective(bool skip_defaults = false) const;
+  int count_of(const std::string& origin) const;  // parameters whose value came from origin ("default")
   // {"size": {"value": "3x3", "from": "default"}, …} for run.json.
   nlohmann::json to_json() const;
 
@@ -51,7 +53,7 @@ private:
 };
 
 // Settings of a table from a JSON object (a recipe or --params): defaults, then the object's values
-// (which must pass check_object) with origin "params".
+// (which must pass check_object) with origin "given".
 Settings from_object(const Table& t, const nlohmann::json& object);
 
 }  // namespace tdisc::params

@@ -6,9 +6,11 @@
 // It lives in src/search/params/ because both the engines (src/search, src/llm) and the command line
 // (src/cli) depend on src/search; it knows nothing of search itself, only of JSON.
 #pragma once
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -35,6 +37,10 @@ struct Param {
   std::vector<std::pair<std::string, std::string>> aliases = {};  // Choice: other spellings {"F2", "GF2"}
   std::string metavar = {};  // "FILE", "N" in --help; empty: from the kind
   std::string env = {};      // environment mirror; empty: the table's prefix + NAME, "-": none
+  // The binder (bind.hpp): writes a checked value into the engine's parameter struct, whose type
+  // bound_type names. Empty for command tables, which are read through Settings.
+  std::function<void(void* target, const nlohmann::json& value)> store = {};
+  const std::type_info* bound_type = nullptr;
 
   std::string long_name() const;  // "out" for "out,o"
   char short_name() const;        // 'o' for "out,o", 0 when none
