@@ -9,6 +9,7 @@
 
 #include "decomposition/catalogue.hpp"
 #include "decomposition/error.hpp"
+#include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
 #include "src/search/progress.hpp"
@@ -212,6 +213,15 @@ SearchOutcome Orchestrator::run(Engine& engine) {
   std::thread watcher([this] { watch(); });
   try {
     if (!reached_) engine.run(config, *this);
+  } catch (const nlohmann::json::exception& e) {
+    stop_watcher(watcher);
+    if (!config.resume) throw;
+    // Engines read their checkpoint state back as a resumed run starts (walkers, seeds, the LLM
+    // database): a field of another type there is the checkpoint's fault, refused like a foreign one.
+    throw InputError(dir_.file("checkpoint.json"), 0,
+                     "not a checkpoint of this run (its engine state has a field of an unexpected type: " +
+                         json_library_message(e) + "); refusing to resume over it. Move it away to resume from "
+                         "the verified best files alone");
   } catch (...) {
     stop_watcher(watcher);
     throw;

@@ -183,3 +183,22 @@ TEST_CASE("a 401 that echoes the key leaves no trace of it in the run directory"
   CHECK(disk.find(kKey) == std::string::npos);                // … without the key
   std::filesystem::remove_all(dir);
 }
+
+// Found by the llm-reply fuzz target's corpus (tests/fuzz/corpus/llm-reply/usage-huge): get<long> of
+// 1e300 is undefined behaviour (UBSan), and a negative count lowered the sums under --llm-max-tokens.
+TEST_CASE("token counts are numbers in [0, 10^12]; negative or huge ones count as 0", "[fast][llm][hostile]") {
+  const std::string content = R"({\"version\":1})";
+  ScriptServer server({ScriptStep{200, R"({"choices":[{"message":{"content":")" + content +
+                                           R"("}}],"usage":{"prompt_tokens":-5000000,"completion_tokens":1e300}})", {}},
+                       ScriptStep{200, R"({"choices":[{"message":{"content":")" + content +
+                                           R"("}}],"usage":{"prompt_tokens":812,"completion_tokens":164.0}})", {}}});
+  ChatClient client(config_of(server));
+  ChatResult hostile = client.complete(request());
+  REQUIRE(hostile.ok());
+  CHECK(hostile.prompt_tokens == 0);
+  CHECK(hostile.completion_tokens == 0);
+  ChatResult fine = client.complete(request());
+  REQUIRE(fine.ok());
+  CHECK(fine.prompt_tokens == 812);
+  CHECK(fine.completion_tokens == 164);
+}
