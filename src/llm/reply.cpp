@@ -3,7 +3,9 @@
 #include "src/llm/reply.hpp"
 
 #include "decomposition/json_input.hpp"
+#include "decomposition/utf8.hpp"
 #include "src/llm/json_extract.hpp"
+#include "src/llm/redact.hpp"
 
 namespace tdisc::llm {
 
@@ -21,14 +23,22 @@ ReplyProposal proposal_of_reply(const std::string& content, const ProposalRules&
   } catch (const nlohmann::json::exception& e) {
     out.check = ProposalCheck{};
     out.failure = "schema";
-    out.why = "a field of an unexpected type: " + json_library_message(e);
+    out.why = utf8_excerpt("a field of an unexpected type: " + json_library_message(e), kErrorExcerptBytes);
     return out;
   }
-  if (!out.check.proposal) {
+  if (!out.check.proposal) {  // logged and shown to the next prompt: bounded like any excerpt of a reply
+    if (out.check.errors.size() > kLoggedErrors) out.check.errors.resize(kLoggedErrors);
+    for (std::string& e : out.check.errors) e = utf8_excerpt(e, kErrorExcerptBytes / 4);
     out.failure = "schema";
-    out.why = out.check.summary();
+    out.why = utf8_excerpt(out.check.summary(), kErrorExcerptBytes);
   }
   return out;
+}
+
+nlohmann::json logged_proposal(const nlohmann::json& value) {
+  const std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (text.size() <= kReplyExcerptBytes) return value;
+  return {{"excerpt", utf8_excerpt(text, kReplyExcerptBytes)}, {"bytes", text.size()}};
 }
 
 }  // namespace tdisc::llm

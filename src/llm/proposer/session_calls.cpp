@@ -128,7 +128,7 @@ void Session::handle(FinishedRequest f) {
   if (!p.check.errors.empty()) record["errors"] = p.check.errors;
   if (!p.failure.empty()) return fail(p.failure, p.why);
   record["outcome"] = "accepted";
-  record["proposal"] = *p.value;
+  record["proposal"] = logged_proposal(*p.value);
   ready_.push_back({std::move(*p.check.proposal), t, std::move(record)});
 }
 

@@ -23,6 +23,7 @@ using llm::ChatResult;
 
 const std::string kKey = "sk-fuzz-SECRET-key-0123456789";  // what a server might echo back
 const char* const kTarget = "llm-reply";
+constexpr size_t kSuffix = 48;  // utf8_excerpt appends "… (N bytes in all)" to what it cut
 
 // The outer end of an evaluation: takes every verified offer, never stops or checkpoints.
 class Sink : public search::Reporter {
@@ -44,8 +45,8 @@ void check_loggable(const ChatResult& r) {
     if (text->find(kKey) != std::string::npos) finding(kTarget, "the API key survives in what is logged");
     if (utf8_invalid_at(*text) != std::string::npos) finding(kTarget, "a logged excerpt is not valid UTF-8");
   }
-  if (excerpt.size() > llm::kReplyExcerptBytes) finding(kTarget, "a reply excerpt passes its bound");
-  if (r.error.size() > llm::kErrorExcerptBytes) finding(kTarget, "an error excerpt passes its bound");
+  if (excerpt.size() > llm::kReplyExcerptBytes + kSuffix) finding(kTarget, "a reply excerpt passes its bound");
+  if (r.error.size() > llm::kErrorExcerptBytes + kSuffix) finding(kTarget, "an error excerpt passes its bound");
   if (!r.ok() && r.error.empty()) finding(kTarget, "a failed call without a reason");
 }
 
@@ -118,8 +119,15 @@ void llm_reply_one(const uint8_t* data, size_t size) {
     if (p.failure.empty() != p.check.proposal.has_value()) finding(kTarget, "a reply both accepted and refused");
     if (!p.failure.empty()) {
       if (p.why.empty()) finding(kTarget, "a refused reply without a reason");
+      if (p.why.size() > llm::kErrorExcerptBytes + kSuffix || p.check.errors.size() > llm::kLoggedErrors)
+        finding(kTarget, "what is logged of a refused reply passes its bound");
       continue;
     }
+    const nlohmann::json logged = llm::logged_proposal(*p.value);
+    const size_t kept = logged == *p.value ? p.value->dump().size() : logged["excerpt"].get_ref<const std::string&>().size();
+    if (kept > llm::kReplyExcerptBytes + kSuffix || p.check.proposal->rationale.size() > llm::kMaxRationaleBytes + kSuffix ||
+        p.check.proposal->recipe.rationale.size() > llm::kMaxRationaleBytes + kSuffix)
+      finding(kTarget, "what is logged or kept of an accepted proposal passes its bound");
     check_proposal_bounds(*p.check.proposal, rules);
     try {
       evaluate(*p.check.proposal, rules);
