@@ -70,9 +70,19 @@ void write(const fs::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
 }
 
-// A fresh run directory of this process holding the input's files.
+// The run directory of this process, removed when it exits.
+struct ScratchDir {
+  fs::path path = fs::temp_directory_path() / ("tdisc-fuzz-run-dir-" + std::to_string(::getpid()));
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+// A fresh run directory holding the input's files.
 fs::path lay_out(const std::vector<std::string>& parts, const std::string& engine) {
-  static const fs::path dir = fs::temp_directory_path() / ("tdisc-fuzz-run-dir-" + std::to_string(::getpid()));
+  static const ScratchDir scratch;
+  const fs::path& dir = scratch.path;
   fs::remove_all(dir);
   fs::create_directories(dir);
   write(dir / "run.json", run_json(engine).dump(2) + "\n");
