@@ -12,6 +12,7 @@
 #include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
+#include "src/search/checkpoint_state.hpp"
 #include "src/search/progress.hpp"
 #include "verifier/verify.hpp"
 
@@ -194,6 +195,12 @@ void Orchestrator::watch() {
   if (req_.progress) req_.progress->finish();
 }
 
+void Orchestrator::refuse_state(const std::string& why) const {
+  throw InputError(dir_.file("checkpoint.json"), 0,
+                   "not a checkpoint of this run (its engine state: " + why +
+                       "); refusing to resume over it. Move it away to resume from the verified best files alone");
+}
+
 SearchOutcome Orchestrator::run(Engine& engine) {
   SignalGuard signals;
   start_ = std::chrono::steady_clock::now();
@@ -214,14 +221,14 @@ SearchOutcome Orchestrator::run(Engine& engine) {
   try {
     if (!reached_) engine.run(config, *this);
   } catch (const nlohmann::json::exception& e) {
-    stop_watcher(watcher);
-    if (!config.resume) throw;
     // Engines read their checkpoint state back as a resumed run starts (walkers, seeds, the LLM
     // database): a field of another type there is the checkpoint's fault, refused like a foreign one.
-    throw InputError(dir_.file("checkpoint.json"), 0,
-                     "not a checkpoint of this run (its engine state has a field of an unexpected type: " +
-                         json_library_message(e) + "); refusing to resume over it. Move it away to resume from "
-                         "the verified best files alone");
+    stop_watcher(watcher);
+    if (!config.resume) throw;
+    refuse_state("a field of an unexpected type: " + json_library_message(e));
+  } catch (const BadCheckpointState& e) {
+    stop_watcher(watcher);
+    refuse_state(e.what());
   } catch (...) {
     stop_watcher(watcher);
     throw;

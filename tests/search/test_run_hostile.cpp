@@ -167,3 +167,30 @@ TEST_CASE("--resume keeps the LLM engine's files in the run directory it resumes
   CHECK(c.request.params["llm"]["url"] == "http://127.0.0.1:9/v1");
   fs::remove_all(fs::path(dir).parent_path());
 }
+
+// Found by the run-dir fuzz target (tests/fuzz/crashes/run-dir/flip-walker-term-shape): a walker's term
+// of the wrong length in checkpoint.json failed an internal requirement, "tdisc: internal error:
+// terms_from_json: requirement failed", exit 70, as if tdisc had a bug.
+TEST_CASE("a checkpoint whose walker terms have the wrong shape or coefficients is refused", "[fast][hostile]") {
+  const std::string dir = spent_run("hostile-term-shape");
+  const nlohmann::json c = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
+  REQUIRE(c["state"]["lanes"][0]["state"]["walkers"][0].contains("terms"));
+  for (const nlohmann::json& row : {nlohmann::json{1, 2}, nlohmann::json{1e300, 0, 0, 1}}) {
+    nlohmann::json bad = c;
+    bad["state"]["lanes"][0]["state"]["walkers"][0]["terms"]["u"][0] = row;
+    write(dir + "/checkpoint.json", bad.dump());
+    auto r = run_tdisc("search --resume " + dir + " --time 1s -q");
+    INFO(row.dump() << "\n" << r.out << r.err);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("checkpoint.json: not a checkpoint of this run (its engine state: a walker's term") != std::string::npos);
+    CHECK(r.err.find("internal error") == std::string::npos);
+  }
+  nlohmann::json bad = c;  // std::stoull's bare "stoull" before
+  bad["state"]["lanes"][0]["state"]["walkers"][0]["rng"][0] = "x";
+  write(dir + "/checkpoint.json", bad.dump());
+  auto r = run_tdisc("search --resume " + dir + " --time 1s -q");
+  INFO(r.out << r.err);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("a walker's random state holds \"x\"") != std::string::npos);
+  fs::remove_all(fs::path(dir).parent_path());
+}
