@@ -120,6 +120,10 @@ TEST_CASE("a long symmetric walk stays valid and Z3-invariant", "[fast]") {
   symmetric_walk<GF2>(4, {{0, 1, 2, 3}}, 20000, 4);
   symmetric_walk<ZT>(4, {{0}, {1}, {2}, {3}}, 20000, 5);
   symmetric_walk<ZT>(5, {{0, 1}, {2, 3}, {4}}, 10000, 6);
+  // factors of 2 and 4 words
+  symmetric_walk<ZTW<2>>(5, {{0, 1}, {2, 3}, {4}}, 10000, 7);
+  symmetric_walk<GF2W<4>>(4, {{0, 1, 2, 3}}, 10000, 8);
+  symmetric_walk<GF3W<2>>(3, {{0}, {1}, {2}}, 10000, 9);
 }
 
 // The factor pick draws a shared factor uniformly through each position's holder count; the counts

@@ -105,6 +105,32 @@ TEST_CASE("reversing a factor word reverses its n² entries", "[fast]") {
   CHECK(ZT::normalize(j) == -1);
 }
 
+TEST_CASE("reversing a factor of 2 or 4 words reverses its n² entries across the word boundaries", "[fast]") {
+  for (int n = 8; n <= 16; ++n) {
+    const int words = n * n <= 128 ? 2 : 4;
+    INFO(n << "x" << n << ", " << words << " words");
+    for (int e = 0; e < n * n; ++e) {
+      if (words == 2) {
+        Bits<2> b, want;
+        set_bit(b, e), set_bit(want, n * n - 1 - e);
+        REQUIRE(reversed(b, 128 - n * n) == want);
+      } else {
+        Bits<4> b, want;
+        set_bit(b, e), set_bit(want, n * n - 1 - e);
+        REQUIRE(reversed(b, 256 - n * n) == want);
+      }
+    }
+  }
+  using Z4 = ZTW<4>;
+  Z4::Vec v;  // lowest entry +1 in word 0, highest entry −1 in word 3: J(v) normalises with sign −1
+  Z4::set_entry(v, 3, 1), Z4::set_entry(v, 200, -1);
+  CHECK(top_sign(v) == -1);
+  Z4::Vec j = reversed(v, 256 - 225);  // 15x15
+  CHECK(Z4::entry(j, 221) == 1);
+  CHECK(Z4::entry(j, 24) == -1);
+  CHECK(Z4::normalize(j) == -1);
+}
+
 TEST_CASE("s3 diagonal starts are J-invariant, as the anchor's case files choose them", "[fast]") {
   CHECK(diagonal_text(*auto_reversed_diagonal(5, 93)) == "0,4|1,3|2");      // r5-93-1.txt's 10001 01010 00100
   CHECK(diagonal_text(*auto_reversed_diagonal(6, 153)) == "0,1|2,3|4,5");   // r6-153-1.txt's 110000 001100 000011
@@ -147,6 +173,10 @@ TEST_CASE("a long s3 walk stays valid and invariant under the shift and the reve
   s3_walk<GF3>(3, {{0, 1, 2}}, 20000, 3);
   s3_walk<ZT>(5, {{0, 4}, {1, 3}, {2}}, 10000, 4);
   s3_walk<GF2>(6, {{0, 1}, {2, 3}, {4, 5}}, 10000, 5);
+  // the same walks with factors of 2 and 4 words (the reversal crosses word boundaries)
+  s3_walk<ZTW<2>>(5, {{0, 4}, {1, 3}, {2}}, 10000, 6);
+  s3_walk<GF2W<4>>(6, {{0, 1}, {2, 3}, {4, 5}}, 10000, 7);
+  s3_walk<GF3W<2>>(3, {{0, 1, 2}}, 10000, 8);
 }
 
 TEST_CASE("a very long s3 walk stays valid and invariant", "[slow]") {

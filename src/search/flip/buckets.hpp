@@ -8,8 +8,19 @@
 
 namespace tdisc::search::flip {
 
-inline std::uint64_t factor_hash(std::uint64_t v) { return v * 0x9E3779B97F4A7C15ull; }
-inline std::uint64_t factor_hash(const Planes& v) { return (v.p * 0x9E3779B97F4A7C15ull) ^ (v.n * 0xC2B2AE3D27D4EB4Full); }
+// Multiplicative hashing (the table takes the high bits); a word of W words folds word by word.
+inline std::uint64_t mix(std::uint64_t v, std::uint64_t k) { return v * k; }
+template <int W>
+std::uint64_t mix(const Bits<W>& v, std::uint64_t k) {
+  std::uint64_t h = 0;
+  for (int i = 0; i < W; ++i) h = (h ^ v.w[i]) * k;
+  return h;
+}
+inline std::uint64_t factor_hash(std::uint64_t v) { return mix(v, 0x9E3779B97F4A7C15ull); }
+template <int W>
+std::uint64_t factor_hash(const Bits<W>& v) { return mix(v, 0x9E3779B97F4A7C15ull); }
+template <class Wd>
+std::uint64_t factor_hash(const PlanesOf<Wd>& v) { return mix(v.p, 0x9E3779B97F4A7C15ull) ^ mix(v.n, 0xC2B2AE3D27D4EB4Full); }
 
 template <class Vec>
 class Buckets {

@@ -13,12 +13,12 @@ template <class F>
 int reduce_into(const Coeff& c, const std::string& where) {
   if (!c.is_real()) throw InputError(where + ": " + c.str() + " is not real; the flip graph runs over " + F::name);
   mpz_class den = c.re().get_den(), num = c.re().get_num();
-  if constexpr (std::is_same_v<F, ZT>) {
+  if constexpr (F::characteristic == 0) {
     if (den != 1 || num > 1 || num < -1)
       throw InputError(where + ": coefficient " + c.str() + " is not in {-1,0,1}; use --ring Z/Q with a modular walk, or GF2/GF3");
     return static_cast<int>(num.get_si());
   } else {
-    const long p = std::is_same_v<F, GF2> ? 2 : 3;
+    const long p = F::characteristic;
     mpz_class inv;
     if (mpz_invert(inv.get_mpz_t(), den.get_mpz_t(), mpz_class(p).get_mpz_t()) == 0)
       throw InputError(where + ": coefficient " + c.str() + " has a denominator divisible by " + std::to_string(p));
@@ -90,7 +90,7 @@ Terms<F> terms_from_scheme(const Scheme& s) {
 
 template <class F>
 Scheme scheme_from_terms(Format f, const Terms<F>& t) {
-  Ring ring = std::is_same_v<F, GF2> ? Ring::GF2 : std::is_same_v<F, GF3> ? Ring::GF3 : Ring::ZT;
+  Ring ring = F::characteristic == 2 ? Ring::GF2 : F::characteristic == 3 ? Ring::GF3 : Ring::ZT;
   Scheme s = Scheme::zeros(f, t.rank(), ring);
   for (int r = 0; r < t.rank(); ++r) {
     for (int e = 0; e < f.a_size(); ++e) s.u(r, e) = F::entry(t.f[0][r], e);
@@ -137,8 +137,6 @@ Terms<F> terms_from_json(Format f, const nlohmann::json& j) {
   template Scheme scheme_from_terms<F>(Format, const Terms<F>&);                     \
   template nlohmann::json terms_json<F>(Format, const Terms<F>&);                    \
   template Terms<F> terms_from_json<F>(Format, const nlohmann::json&);
-TDISC_FLIP_CONVERT(GF2)
-TDISC_FLIP_CONVERT(ZT)
-TDISC_FLIP_CONVERT(GF3)
+TDISC_FLIP_FIELDS(TDISC_FLIP_CONVERT)
 
 }  // namespace tdisc::search::flip

@@ -28,11 +28,9 @@ bool Walker<F>::undo_dead_end() {
   return true;
 }
 
-template bool Walker<GF2>::undo_dead_end();
-template bool Walker<ZT>::undo_dead_end();
-template bool Walker<GF3>::undo_dead_end();
-template void Walker<GF2>::keep_for_undo(int, int);
-template void Walker<ZT>::keep_for_undo(int, int);
-template void Walker<GF3>::keep_for_undo(int, int);
+#define TDISC_DEAD_END(F)                       \
+  template bool Walker<F>::undo_dead_end();     \
+  template void Walker<F>::keep_for_undo(int, int);
+TDISC_FLIP_FIELDS(TDISC_DEAD_END)
 
 }  // namespace tdisc::search::flip

@@ -49,8 +49,7 @@ bool Walker<F>::flip() {
   return true;
 }
 
-template bool Walker<GF2>::flip();
-template bool Walker<ZT>::flip();
-template bool Walker<GF3>::flip();
+#define TDISC_FLIP(F) template bool Walker<F>::flip();
+TDISC_FLIP_FIELDS(TDISC_FLIP)
 
 }  // namespace tdisc::search::flip

@@ -2,7 +2,10 @@
 // and hands over to the walkers (Kauers–Moosbauer 2022; Arai–Ichikawa–Hukushima 2024).
 #include "src/search/flip/flip_engine.hpp"
 
+#include <algorithm>
+
 #include "decomposition/error.hpp"
+#include "src/search/flip/pair_index.hpp"
 #include "src/search/flip/params.hpp"
 #include "src/search/flip/lanes.hpp"
 
@@ -23,10 +26,13 @@ public:
     TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
     flip::FlipParams p = flip::parse_flip_params(config.params);  // each lane is checked in run_lanes
     const Format& f = config.target.format;
-    if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
-      throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");
-    if (f.classical_rank() + p.walk.plus_diff + 8 >= 255 && !config.start && p.symmetry != "z3" && p.symmetry != "s3")  // orbit walks index positions, not terms
-      throw UsageError("the flip engine holds at most 254 terms: " + f.str() + " starts at rank " + std::to_string(f.classical_rank()));
+    if (flip::factor_words(f) == 0)
+      throw UsageError("the flip engine holds factors of at most 256 entries (16x16x16): " + f.str() + " has a factor of " +
+                       std::to_string(std::max({f.a_size(), f.b_size(), f.c_size()})));
+    const int start = config.start ? config.start->rank() : f.classical_rank();
+    if (start + p.walk.plus_diff + 32 >= flip::PairIndex::kMaxTerms)
+      throw UsageError("the flip engine holds fewer than " + std::to_string(flip::PairIndex::kMaxTerms) + " terms: " + f.str() +
+                       " starts at rank " + std::to_string(start));
     flip::run_lanes(config, reporter);
   }
 };

@@ -4,12 +4,15 @@
 // walk and the lifted GF2 walk each succeed on different seeds; docs/PERFORMANCE.md.)
 #include "src/search/flip/lanes.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <mutex>
 #include <thread>
 
 #include "decomposition/error.hpp"
+#include "src/search/flip/field.hpp"
+#include "src/search/flip/lift.hpp"
 #include "src/search/flip/params.hpp"
 #include "src/search/flip/runner.hpp"
 #include "src/search/flip/walk_start.hpp"
@@ -37,10 +40,14 @@ std::vector<std::string> rings_for(const EngineConfig& config, const std::string
   if (ring_is_modular(target)) return {std::string(ring_name(target))};
   if (walk_ring != "auto") return {walk_ring};
   if (target == Ring::ZT) return {"ZT"};
-  return {"ZT", "GF2"};  // Z, Q, QI: ZT results are valid as they are, GF2 ones are lifted
+  // Z, Q, QI: ZT results are valid as they are, GF2 ones are lifted (where the dense lift fits the format)
+  if (!lift_fits(config.target.format, config.target.rank)) return {"ZT"};
+  return {"ZT", "GF2"};
 }
 
 }  // namespace
+
+int factor_words(const Format& f) { return words_for(std::max({f.a_size(), f.b_size(), f.c_size()})); }
 
 std::vector<Lane> lanes_for(const EngineConfig& config) {
   const std::string walk_ring = config.params.value("walk_ring", std::string("auto"));
@@ -112,12 +119,24 @@ private:
   int lane_;
 };
 
-// p: the lane's parameters, parsed and checked once (run_lanes).
+// The walkers of one ring at W words per factor plane.
+template <int W>
+void run_ring(Ring ring, const EngineConfig& config, const FlipParams& p, Reporter& reporter) {
+  if (ring == Ring::GF2) run_walkers<GF2W<W>>(config, p, reporter);
+  else if (ring == Ring::GF3) run_walkers<GF3W<W>>(config, p, reporter);
+  else run_walkers<ZTW<W>>(config, p, reporter);
+}
+
+// p: the lane's parameters, parsed and checked once (run_lanes). The factor width follows the
+// format: one word up to 64 entries (4x4, 5x5: the code they always ran), 2 up to 128, 4 up to 256.
 void run_lane(const EngineConfig& config, const FlipParams& p, const Lane& lane, Reporter& reporter) {
   const Ring ring = *parse_ring(lane.walk_ring);
-  if (ring == Ring::GF2) run_walkers<GF2>(config, p, reporter);
-  else if (ring == Ring::GF3) run_walkers<GF3>(config, p, reporter);
-  else run_walkers<ZT>(config, p, reporter);
+  switch (factor_words(config.target.format)) {
+    case 1: run_ring<1>(ring, config, p, reporter); break;
+    case 2: run_ring<2>(ring, config, p, reporter); break;
+    case 4: run_ring<4>(ring, config, p, reporter); break;
+    default: throw UsageError("the flip engine holds factors of at most 256 entries: " + config.target.format.str() + " has more");
+  }
 }
 
 // The lane's own config: its threads, walk ring and symmetry, a seed of its own (lane 0 keeps the

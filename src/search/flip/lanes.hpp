@@ -16,6 +16,9 @@ struct Lane {
   friend bool operator==(const Lane&, const Lane&) = default;
 };
 
+// Words per factor plane the walkers of format f use: 1, 2 or 4 (0: a factor of more than 256 entries).
+int factor_words(const Format& f);
+
 // The lanes of a search (params already checked); every lane gets at least one thread, so a
 // 1-thread search runs the first lane only.
 std::vector<Lane> lanes_for(const EngineConfig& config);

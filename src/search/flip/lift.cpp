@@ -3,6 +3,7 @@
 // once (Gauss–Jordan over GF(p), bit-packed, row operations tracked), then each step is a product.
 #include "src/search/flip/lift.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -294,10 +295,24 @@ std::optional<Scheme> rational_scheme(const Scheme& shape, const Layout& L, cons
 
 int max_hensel_steps(int p) { return p == 2 ? 39 : 24; }
 
+double lift_bytes(const Format& f, int rank) {
+  const double equations = static_cast<double>(f.a_size()) * f.b_size() * f.c_size();
+  const double unknowns = static_cast<double>(rank) * (f.a_size() + f.b_size() + f.c_size());
+  return equations * std::ceil((unknowns + equations) / 64) * sizeof(Planes);
+}
+
+bool lift_fits(const Format& f, int rank) { return lift_bytes(f, rank) <= kLiftBudget; }
+
 LiftResult hensel_lift(const Scheme& modp, int p, int max_steps) {
   LiftResult out;
   if (p != 2 && p != 3) {
     out.why_not = "lifting needs p = 2 or p = 3";
+    return out;
+  }
+  if (!lift_fits(modp.format, modp.rank())) {
+    out.why_not = "the dense Hensel system of " + modp.format.str() + " at rank " + std::to_string(modp.rank()) + " needs " +
+                  std::to_string(static_cast<long long>(lift_bytes(modp.format, modp.rank()) / (1 << 20))) +
+                  " MiB, above the lift's budget of " + std::to_string(static_cast<long long>(kLiftBudget / (1 << 20))) + " MiB";
     return out;
   }
   Layout L{modp.format, modp.rank()};

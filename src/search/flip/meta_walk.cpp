@@ -11,6 +11,7 @@
 #include "src/search/flip/meta_engine.hpp"
 #include "src/search/flip/meta_moves.hpp"
 #include "src/search/flip/meta_params.hpp"
+#include "src/search/flip/pair_index.hpp"
 #include "src/search/flip/params.hpp"
 #include "verifier/verify.hpp"
 
@@ -125,13 +126,13 @@ public:
   }
 
 private:
-  // The flip walkers hold at most 254 terms, each factor in 64 bits.
+  // The flip walkers hold fewer than PairIndex::kMaxTerms terms, each factor in at most 256 entries.
   static std::vector<MetaStart> walkable(std::vector<MetaStart> starts, const EngineConfig& config) {
     const Format& f = config.target.format;
-    if (f.a_size() > 64 || f.b_size() > 64 || f.c_size() > 64)
-      throw UsageError("the flip engine packs a factor into 64 bits: " + f.str() + " has a factor of more than 64 entries");
+    if (factor_words(f) == 0)
+      throw UsageError("the flip engine holds factors of at most 256 entries (16x16x16): " + f.str() + " has a larger factor");
     const int plus_diff = config.params.value("plus_diff", WalkParams{}.plus_diff);
-    std::erase_if(starts, [&](const MetaStart& s) { return s.rank + plus_diff + 8 >= 255; });
+    std::erase_if(starts, [&](const MetaStart& s) { return s.rank + plus_diff + 32 >= PairIndex::kMaxTerms; });
     return starts;
   }
 
@@ -164,7 +165,7 @@ private:
       ++meta_dimension(g, a);
       Format slice = best.format;
       meta_dimension(slice, a) = 1;
-      if (g.a_size() <= 64 && g.b_size() <= 64 && g.c_size() <= 64 && best.rank() + slice.classical_rank() + 12 < 255) axes.push_back(a);
+      if (factor_words(g) != 0 && best.rank() + slice.classical_rank() + 40 < PairIndex::kMaxTerms) axes.push_back(a);
     }
     if (axes.empty()) return std::nullopt;
     const Axis axis = axes[rng.below(static_cast<std::uint32_t>(axes.size()))];

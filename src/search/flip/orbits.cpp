@@ -182,8 +182,6 @@ Terms<F> diagonal_start(int n, const Diagonal& d) {
   template std::optional<OrbitTerms<F>> split_orbits<F>(const Terms<F>&, std::string*);        \
   template Terms<F> expand_orbits<F>(const OrbitTerms<F>&);                                    \
   template Terms<F> diagonal_start<F>(int, const Diagonal&);
-TDISC_FLIP_ORBITS(GF2)
-TDISC_FLIP_ORBITS(ZT)
-TDISC_FLIP_ORBITS(GF3)
+TDISC_FLIP_FIELDS(TDISC_FLIP_ORBITS)
 
 }  // namespace tdisc::search::flip

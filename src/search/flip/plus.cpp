@@ -9,7 +9,7 @@ void Walker<F>::plus_transition() {
   static constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   this->plus_started();
   const int R = rank();
-  if (R < 2 || R >= 250) return;
+  if (R < 2 || R + 17 >= PairIndex::kMaxTerms) return;
   for (int attempt = 0; attempt < 64; ++attempt) {
     int i = static_cast<int>(rng_.below(R)), j = static_cast<int>(rng_.below(R - 1));
     if (j >= i) ++j;
@@ -44,8 +44,7 @@ void Walker<F>::plus_transition() {
   }
 }
 
-template void Walker<GF2>::plus_transition();
-template void Walker<ZT>::plus_transition();
-template void Walker<GF3>::plus_transition();
+#define TDISC_PLUS(F) template void Walker<F>::plus_transition();
+TDISC_FLIP_FIELDS(TDISC_PLUS)
 
 }  // namespace tdisc::search::flip

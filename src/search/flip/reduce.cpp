@@ -28,8 +28,7 @@ void Walker<F>::reduce() {
   remove_terms({b});
 }
 
-template void Walker<GF2>::reduce();
-template void Walker<ZT>::reduce();
-template void Walker<GF3>::reduce();
+#define TDISC_REDUCE(F) template void Walker<F>::reduce();
+TDISC_FLIP_FIELDS(TDISC_REDUCE)
 
 }  // namespace tdisc::search::flip

@@ -12,17 +12,24 @@ namespace tdisc::search::flip {
 
 namespace {
 
-using Key = std::array<std::uint64_t, 7>;  // three factors (two words each) and the sign
+using Key = std::vector<std::uint64_t>;  // the words of three factors, then the sign
 
-std::pair<std::uint64_t, std::uint64_t> words(std::uint64_t v) { return {v, 0}; }
-std::pair<std::uint64_t, std::uint64_t> words(const Planes& v) { return {v.p, v.n}; }
+void append(Key& k, std::uint64_t v) { k.push_back(v); }
+template <int W>
+void append(Key& k, const Bits<W>& v) {
+  k.insert(k.end(), v.w.begin(), v.w.end());
+}
+template <class Wd>
+void append(Key& k, const PlanesOf<Wd>& v) {
+  append(k, v.p);
+  append(k, v.n);
+}
 
 template <class Vec>
 Key key_of(const Vec& a, const Vec& b, const Vec& c, int sign) {
-  Key k{};
-  const Vec* f[3] = {&a, &b, &c};
-  for (int i = 0; i < 3; ++i) std::tie(k[2 * i], k[2 * i + 1]) = words(*f[i]);
-  k[6] = static_cast<std::uint64_t>(sign + 1);
+  Key k;
+  for (const Vec* f : {&a, &b, &c}) append(k, *f);
+  k.push_back(static_cast<std::uint64_t>(sign + 1));
   return k;
 }
 
@@ -52,7 +59,7 @@ bool fixed_terms_invariant(const OrbitTerms<F>& o, int shift) {
 template <class F>
 std::optional<OrbitTerms<F>> pair_reversed(const OrbitTerms<F>& o, int n, std::string* why_not) {
   TDISC_REQUIRE(o.images == 1, "pair_reversed: the orbits are paired already");
-  const int shift = 64 - n * n;
+  const int shift = F::kBits - n * n;
   auto fail = [&](const std::string& why) {
     if (why_not) *why_not = why;
     return std::nullopt;
@@ -147,8 +154,7 @@ Diagonal parse_reversed_diagonal(const std::string& text, int n, int target_rank
   return d;
 }
 
-template std::optional<OrbitTerms<GF2>> pair_reversed<GF2>(const OrbitTerms<GF2>&, int, std::string*);
-template std::optional<OrbitTerms<ZT>> pair_reversed<ZT>(const OrbitTerms<ZT>&, int, std::string*);
-template std::optional<OrbitTerms<GF3>> pair_reversed<GF3>(const OrbitTerms<GF3>&, int, std::string*);
+#define TDISC_PAIR_REVERSED(F) template std::optional<OrbitTerms<F>> pair_reversed<F>(const OrbitTerms<F>&, int, std::string*);
+TDISC_FLIP_FIELDS(TDISC_PAIR_REVERSED)
 
 }  // namespace tdisc::search::flip

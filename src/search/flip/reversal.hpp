@@ -17,11 +17,37 @@ inline std::uint64_t reverse_bits(std::uint64_t x, int shift) {
   return __builtin_bswap64(x) >> shift;
 }
 inline std::uint64_t reversed(std::uint64_t v, int shift) { return reverse_bits(v, shift); }
-inline Planes reversed(const Planes& v, int shift) { return {reverse_bits(v.p, shift), reverse_bits(v.n, shift)}; }
+// W words (large formats): bit e goes to bit 64·W − 1 − e, then everything moves down by shift = 64·W − n².
+template <int W>
+Bits<W> reversed(const Bits<W>& v, int shift) {
+  Bits<W> r;
+  for (int i = 0; i < W; ++i) r.w[W - 1 - i] = reverse_bits(v.w[i], 0);
+  const int words = shift >> 6, bits = shift & 63;
+  Bits<W> out;
+  for (int i = 0; i + words < W; ++i) {
+    const std::uint64_t lo = r.w[i + words], hi = i + words + 1 < W ? r.w[i + words + 1] : 0;
+    out.w[i] = bits == 0 ? lo : (lo >> bits) | (hi << (64 - bits));
+  }
+  return out;
+}
+template <class Wd>
+PlanesOf<Wd> reversed(const PlanesOf<Wd>& v, int shift) {
+  return {reversed(v.p, shift), reversed(v.n, shift)};
+}
 // The sign that normalising J(v) takes out of a normalised v: its highest entry's sign (the planes
 // are disjoint, so the larger word holds the highest entry). GF2: 1.
 inline int top_sign(std::uint64_t) { return 1; }
+template <int W>
+int top_sign(const Bits<W>&) {
+  return 1;
+}
 inline int top_sign(const Planes& v) { return v.p > v.n ? 1 : -1; }
+template <int W>
+int top_sign(const PlanesOf<Bits<W>>& v) {
+  for (int i = W - 1; i >= 0; --i)
+    if (v.p.w[i] != v.n.w[i]) return v.p.w[i] > v.n.w[i] ? 1 : -1;
+  return 1;
+}
 
 // Pairs every orbit of a Z3-split scheme with its image under J (stored as J of its representative,
 // so that position 3t+k of the image triple holds J of position k of the orbit), and checks that the

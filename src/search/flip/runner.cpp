@@ -29,11 +29,6 @@ std::uint64_t walker_seed(std::uint64_t seed, int id) {
 }
 
 template <class F>
-constexpr int characteristic() {
-  return std::is_same_v<F, GF2> ? 2 : std::is_same_v<F, GF3> ? 3 : 0;
-}
-
-template <class F>
 struct Snapshot {
   Terms<F> terms;
   std::array<std::uint64_t, 4> rng{};
@@ -46,7 +41,7 @@ class Run {
 public:
   Run(const EngineConfig& c, const FlipParams& p, Reporter& r)
       : config_(c), params_(p), reporter_(r), format_(c.target.format), pool_(p.pool_size, p.level_fill),
-        lift_prime_(ring_is_modular(c.target.ring) ? 0 : characteristic<F>()) {}
+        lift_prime_(ring_is_modular(c.target.ring) ? 0 : F::characteristic) {}
 
   void run() {
     const int n = std::max(1, config_.threads);
@@ -80,7 +75,8 @@ private:
       if (config_.start) {
         if (ring_is_modular(config_.start->ring) == ring_is_modular(config_.target.ring)) reporter_.offer(*config_.start, "start");
       } else {
-        Scheme s = scheme_from_terms<ZT>(format_, standard_terms<ZT>(format_));
+        using Standard = ZTW<F::kWords>;  // the classical scheme at the walk's factor width
+        Scheme s = scheme_from_terms<Standard>(format_, standard_terms<Standard>(format_));
         if (ring_is_modular(config_.target.ring)) s.ring = config_.target.ring;
         stamp(s, "standard");
         reporter_.offer(s, "standard");
@@ -283,8 +279,7 @@ void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter&
   else Run<F, Walker<F>>(config, params, reporter).run();
 }
 
-template void run_walkers<GF2>(const EngineConfig&, const FlipParams&, Reporter&);
-template void run_walkers<ZT>(const EngineConfig&, const FlipParams&, Reporter&);
-template void run_walkers<GF3>(const EngineConfig&, const FlipParams&, Reporter&);
+#define TDISC_RUN_WALKERS(F) template void run_walkers<F>(const EngineConfig&, const FlipParams&, Reporter&);
+TDISC_FLIP_FIELDS(TDISC_RUN_WALKERS)
 
 }  // namespace tdisc::search::flip

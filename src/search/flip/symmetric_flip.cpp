@@ -52,7 +52,7 @@ bool SymmetricWalker<F, kImages>::flip() {
   if (!zero_b) o_.sign[tp] = static_cast<std::int8_t>(sp * F::normalize(nb));
   if (!zero_c) o_.sign[tq] = static_cast<std::int8_t>(sq * F::normalize(nc));
   auto degenerate = [&](int position, Vec v) {  // would the orbit become (a,a,a)?
-    return !std::is_same_v<F, ZT> && v == o_.x[at(position, 1)] && v == o_.x[at(position, 2)];
+    return F::characteristic != 0 && v == o_.x[at(position, 1)] && v == o_.x[at(position, 2)];
   };
   if (zero_b || zero_c || degenerate(pb, nb) || degenerate(qc, nc)) {
     std::vector<int> dead;
@@ -80,8 +80,6 @@ bool SymmetricWalker<F, kImages>::flip() {
 #define TDISC_SYMMETRIC_FLIP(F)                        \
   template bool SymmetricWalker<F, 1>::flip();         \
   template bool SymmetricWalker<F, 2>::flip();
-TDISC_SYMMETRIC_FLIP(GF2)
-TDISC_SYMMETRIC_FLIP(ZT)
-TDISC_SYMMETRIC_FLIP(GF3)
+TDISC_FLIP_FIELDS(TDISC_SYMMETRIC_FLIP)
 
 }  // namespace tdisc::search::flip

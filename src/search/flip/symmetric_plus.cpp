@@ -16,7 +16,7 @@ void SymmetricWalker<F, kImages>::plus_transition() {
   const int K = o_.orbits() / kImages;  // classes
   if (K < 2 || 3 * kImages * (K + 1) >= 32000) return;
   using Term = std::array<Vec, 3>;
-  auto degenerate = [](const Term& t) { return !std::is_same_v<F, ZT> && t[0] == t[1] && t[1] == t[2]; };
+  auto degenerate = [](const Term& t) { return F::characteristic != 0 && t[0] == t[1] && t[1] == t[2]; };
   for (int attempt = 0; attempt < 64; ++attempt) {
     const int J = static_cast<int>(rng_.below(K));
     int L = static_cast<int>(rng_.below(K - 1));
@@ -71,8 +71,6 @@ void SymmetricWalker<F, kImages>::plus_transition() {
 #define TDISC_SYMMETRIC_PLUS(F)                                 \
   template void SymmetricWalker<F, 1>::plus_transition();       \
   template void SymmetricWalker<F, 2>::plus_transition();
-TDISC_SYMMETRIC_PLUS(GF2)
-TDISC_SYMMETRIC_PLUS(ZT)
-TDISC_SYMMETRIC_PLUS(GF3)
+TDISC_FLIP_FIELDS(TDISC_SYMMETRIC_PLUS)
 
 }  // namespace tdisc::search::flip

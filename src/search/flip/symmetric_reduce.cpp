@@ -34,8 +34,6 @@ void SymmetricWalker<F, kImages>::reduce() {
 #define TDISC_SYMMETRIC_REDUCE(F)                     \
   template void SymmetricWalker<F, 1>::reduce();      \
   template void SymmetricWalker<F, 2>::reduce();
-TDISC_SYMMETRIC_REDUCE(GF2)
-TDISC_SYMMETRIC_REDUCE(ZT)
-TDISC_SYMMETRIC_REDUCE(GF3)
+TDISC_FLIP_FIELDS(TDISC_SYMMETRIC_REDUCE)
 
 }  // namespace tdisc::search::flip

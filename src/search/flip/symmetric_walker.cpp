@@ -12,9 +12,9 @@ namespace tdisc::search::flip {
 
 template <class F, int kImages>
 SymmetricWalker<F, kImages>::SymmetricWalker(Format format, WalkParams params, std::uint64_t seed)
-    : Core(format, params, seed), shift_(64 - format.n * format.n) {
+    : Core(format, params, seed), shift_(F::kBits - format.n * format.n) {
   TDISC_REQUIRE(format.n == format.m && format.m == format.p, "SymmetricWalker: Z3 symmetry needs a square format");
-  TDISC_REQUIRE(format.a_size() <= 64, "SymmetricWalker: a factor must fit one 64-bit word");
+  TDISC_REQUIRE(format.a_size() <= F::kBits, "SymmetricWalker: a factor must fit the walker's words");
 }
 
 template <class F, int kImages>
@@ -126,12 +126,12 @@ bool SymmetricWalker<F, kImages>::cancels(int j) const {
 template <class F, int kImages>
 bool SymmetricWalker<F, kImages>::settle_degenerate(int j) {
   if (cancels(j)) return true;
-  if constexpr (std::is_same_v<F, ZT>) {
+  if constexpr (F::characteristic == 0) {
     return false;  // 3·a⊗a⊗a has no ternary form of rank below 3: the orbit stays
   } else {
     const Vec a = o_.x[kClass * j];
     if (!(a == o_.x[kClass * j + 1] && a == o_.x[kClass * j + 2])) return false;
-    if constexpr (std::is_same_v<F, GF2>) {  // 3·a⊗a⊗a = a⊗a⊗a: a fixed term, or none with an equal one
+    if constexpr (F::characteristic == 2) {  // 3·a⊗a⊗a = a⊗a⊗a: a fixed term, or none with an equal one
       for (int i = 0; i < kImages; ++i) {    // (with J: a and J(a), both cubes; the fixed set stays J-invariant)
         const Vec c = o_.x[kClass * j + 3 * i];
         auto it = std::find(o_.fixed.begin(), o_.fixed.end(), c);
@@ -169,11 +169,9 @@ void SymmetricWalker<F, kImages>::restructure(std::vector<int> dead, std::initia
   this->dropped(before - rank());
 }
 
-template class SymmetricWalker<GF2, 1>;
-template class SymmetricWalker<ZT, 1>;
-template class SymmetricWalker<GF3, 1>;
-template class SymmetricWalker<GF2, 2>;
-template class SymmetricWalker<ZT, 2>;
-template class SymmetricWalker<GF3, 2>;
+#define TDISC_SYMMETRIC_WALKER(F)         \
+  template class SymmetricWalker<F, 1>;   \
+  template class SymmetricWalker<F, 2>;
+TDISC_FLIP_FIELDS(TDISC_SYMMETRIC_WALKER)
 
 }  // namespace tdisc::search::flip

@@ -76,7 +76,7 @@ private:
   using Core::params_;
   using Core::rng_;
   OrbitTerms<F> o_;
-  int shift_ = 0;                             // 64 − n²: the reversal J of a factor word (reversal.hpp)
+  int shift_ = 0;                             // 64·words − n²: the reversal J of a factor word (reversal.hpp)
   PositionPairs pairs_;                       // positions of different classes holding the same factor
   Buckets<Vec> buckets_;                      // positions by factor
   std::vector<int> holders_;                  // pick_by_factor only: per position, how many positions hold its factor

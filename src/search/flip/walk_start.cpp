@@ -61,7 +61,8 @@ void check_symmetry(const EngineConfig& config, FlipParams& params) {
     return;
   }
   // z3: plus transitions up to the start's rank, as the anchor's PLUS_TRANSITION_LIMIT 0 (r5-93-1.txt).
-  params.walk.plus_diff = std::max(1, (diagonal_start<GF2>(f.n, d).rank() - config.target.rank) / step);
+  const int start_rank = f.n * f.n <= 64 ? diagonal_start<GF2>(f.n, d).rank() : diagonal_start<GF2W<4>>(f.n, d).rank();
+  params.walk.plus_diff = std::max(1, (start_rank - config.target.rank) / step);
 }
 
 template <class F>
@@ -83,8 +84,7 @@ Terms<F> walk_start(const EngineConfig& config, const FlipParams& params) {
   return t;
 }
 
-template Terms<GF2> walk_start<GF2>(const EngineConfig&, const FlipParams&);
-template Terms<ZT> walk_start<ZT>(const EngineConfig&, const FlipParams&);
-template Terms<GF3> walk_start<GF3>(const EngineConfig&, const FlipParams&);
+#define TDISC_WALK_START(F) template Terms<F> walk_start<F>(const EngineConfig&, const FlipParams&);
+TDISC_FLIP_FIELDS(TDISC_WALK_START)
 
 }  // namespace tdisc::search::flip

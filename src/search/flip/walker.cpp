@@ -11,8 +11,8 @@ namespace tdisc::search::flip {
 template <class F>
 Walker<F>::Walker(Format format, WalkParams params, std::uint64_t seed)
     : Core(format, params, seed) {
-  TDISC_REQUIRE(format.a_size() <= 64 && format.b_size() <= 64 && format.c_size() <= 64,
-                "a factor must fit one 64-bit word");
+  TDISC_REQUIRE(format.a_size() <= F::kBits && format.b_size() <= F::kBits && format.c_size() <= F::kBits,
+                "a factor must fit the walker's " + std::to_string(F::kWords) + " word(s)");
 }
 
 template <class F>
@@ -25,7 +25,7 @@ void Walker<F>::load(const Terms<F>& t) {
 template <class F>
 void Walker<F>::rebuild() {
   const int R = rank();
-  TDISC_REQUIRE(R < 255, "rank must stay below 255");
+  TDISC_REQUIRE(R + 16 <= PairIndex::kMaxTerms, "rank must stay below 32752");
   const int cap = std::max(R + 16, pairs_.capacity());
   pairs_.reset(cap);
   pending_.clear();
@@ -85,8 +85,7 @@ void Walker<F>::remove_terms(std::vector<int> dead) {
   this->dropped(static_cast<int>(dead.size()));
 }
 
-template class Walker<GF2>;
-template class Walker<ZT>;
-template class Walker<GF3>;
+#define TDISC_WALKER(F) template class Walker<F>;
+TDISC_FLIP_FIELDS(TDISC_WALKER)
 
 }  // namespace tdisc::search::flip
