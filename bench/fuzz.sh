@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz campaign of the readers (docs/reliability.md): builds the fuzz preset (clang, ASan+UBSan,
+# Fuzz campaign of the readers and the other entry points of outside data (docs/reliability.md): builds the fuzz preset (clang, ASan+UBSan,
 # libFuzzer), runs every target for FUZZ_SECONDS (default 600) of wall time, JOBS (default 2) at a time,
 # each seeded from tests/fuzz/corpus/<format> in a work copy (WORK, default /tmp/tdisc-fuzz), in
 # libFuzzer's fork mode so that one finding does not end the run, with limits on memory (rss 2 GB,
@@ -12,7 +12,7 @@ SECONDS_EACH=${FUZZ_SECONDS:-600}
 JOBS=${JOBS:-2}
 WORK=${WORK:-/tmp/tdisc-fuzz}
 SEED=${SEED:-1}
-TARGETS=${TARGETS:-"native exp maple fmm-mpl perminov-json fast-matmul flip-cpd alphaevolve-ipynb alphatensor-npz json-input escape"}
+TARGETS=${TARGETS:-"native exp maple fmm-mpl perminov-json fast-matmul flip-cpd alphaevolve-ipynb alphatensor-npz json-input escape ansatz run-dir llm-reply"}
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j2 --target fuzz_replay $(for t in $TARGETS; do printf "fuzz_%s " "${t//-/_}"; done) >/dev/null
 mkdir -p "$WORK"

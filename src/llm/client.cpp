@@ -80,9 +80,15 @@ ChatResult read_completion(const std::string& body) {
     return r;
   }
   const json& j = *parsed.value;
-  if (j.contains("usage") && j["usage"].is_object()) {  // counts of another type (a server's bug) count as 0
+  if (j.contains("usage") && j["usage"].is_object()) {
+    // A count is a number in [0, 10^12]; another type, a negative count or 1e300 (which get<long> would
+    // convert with undefined behaviour) counts as 0: a server can neither wrap the sums nor lower them
+    // under --llm-max-tokens or --llm-max-cost.
     const json& u = j["usage"];
-    auto count = [&](const char* key) { return u.contains(key) && u[key].is_number() ? u[key].get<long>() : 0L; };
+    auto count = [&](const char* key) {
+      const double x = u.contains(key) && u[key].is_number() ? u[key].get<double>() : 0.0;
+      return x >= 0 && x <= 1e12 ? static_cast<long>(x) : 0L;
+    };
     r.prompt_tokens = count("prompt_tokens");
     r.completion_tokens = count("completion_tokens");
   }
@@ -99,6 +105,14 @@ ChatResult read_completion(const std::string& body) {
     return r;
   }
   r.content = content->get<std::string>();
+  return r;
+}
+
+// What leaves the client is safe to log: the key redacted from the content and the error, the error
+// cut to a bounded excerpt on a character boundary.
+ChatResult sealed(ChatResult r, const std::string& api_key) {
+  r.content = redact_secret(std::move(r.content), api_key);
+  r.error = utf8_excerpt(redact_secret(std::move(r.error), api_key), kErrorExcerptBytes);
   return r;
 }
 
@@ -121,26 +135,22 @@ ChatResult ChatClient::complete(const ChatRequest& request, const std::function<
       structured_ = false;  // this server does not do structured output; our validation remains
       continue;
     }
-    ChatResult r = out.reply.ok() ? read_completion(out.reply.body) : failure(out);
+    ChatResult r = chat_result(out, config_.api_key);
     r.http_status = out.reply.status;
     r.attempts = attempts;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return sealed(std::move(r));
+    return r;
   }
   ChatResult r;
   r.status = CallStatus::http;
   r.error = "server rejected the request with and without response_format";
   r.attempts = attempts;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return sealed(std::move(r));
+  return sealed(std::move(r), config_.api_key);
 }
 
-// What leaves the client is safe to log: the key redacted from the content and the error, the error
-// cut to a bounded excerpt on a character boundary.
-ChatResult ChatClient::sealed(ChatResult r) const {
-  r.content = redact_secret(std::move(r.content), config_.api_key);
-  r.error = utf8_excerpt(redact_secret(std::move(r.error), config_.api_key), kErrorExcerptBytes);
-  return r;
+ChatResult chat_result(const RetryOutcome& out, const std::string& api_key) {
+  return sealed(out.reply.ok() ? read_completion(out.reply.body) : failure(out), api_key);
 }
 
 }  // namespace tdisc::llm

@@ -55,6 +55,12 @@ std::string chat_completions_url(const std::string& base_url);
 // schema is given, {"type":"json_schema","json_schema":{"name","schema","strict":true}}.
 nlohmann::json chat_body(const ChatRequest& request, bool structured);
 
+// What one exchange's outcome becomes, as complete() returns it (exposed for tests and the
+// llm-reply fuzz target): a 2xx body read as a chat completion (choices[0].message.content, usage),
+// anything else as the server's error; the key redacted from content and error, the error cut to a
+// bounded excerpt on a character boundary. Status, attempts and seconds are the caller's to fill.
+ChatResult chat_result(const RetryOutcome& out, const std::string& api_key);
+
 class ChatClient {
 public:
   explicit ChatClient(ClientConfig config) : config_(std::move(config)) {}
@@ -62,7 +68,6 @@ public:
   ChatResult complete(const ChatRequest& request, const std::function<bool()>& stop = nullptr);
 
 private:
-  ChatResult sealed(ChatResult r) const;
   ClientConfig config_;
   std::atomic<bool> structured_{true};  // off once a server rejects response_format; calls run concurrently
 };

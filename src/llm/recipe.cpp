@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "decomposition/utf8.hpp"
+
 namespace tdisc::llm {
 
 using nlohmann::json;
@@ -127,7 +129,7 @@ ProposalCheck check_recipe(const json& j, const ProposalRules& rules) {
   }
   r.params = merged_params(engine->default_params(), j.value("params", json()), r.engine, out.errors);
   check_budget(j, rules, r, out.errors);
-  if (j.contains("rationale") && j["rationale"].is_string()) r.rationale = j["rationale"].get<std::string>();
+  if (j.contains("rationale") && j["rationale"].is_string()) r.rationale = utf8_excerpt(j["rationale"].get_ref<const std::string&>(), kMaxRationaleBytes);
   if (!out.errors.empty()) return out;
   for (const auto& e : engine->validate_params(r.params))  // the engine's own words, located in the recipe
     out.errors.push_back(e.rfind("params.", 0) == 0 ? "recipe." + e : "recipe.params: " + e);

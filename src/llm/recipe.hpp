@@ -13,6 +13,9 @@
 namespace tdisc::llm {
 
 constexpr int kProposalVersion = 1;
+// Bytes of a proposal's rationale kept (cut on a character boundary): it goes into the program
+// database, the checkpoint and later prompts, so a 16 MB rationale must not.
+constexpr size_t kMaxRationaleBytes = 2000;
 
 struct Recipe {
   std::string engine;              // "flip", "numeric", …

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "decomposition/json_input.hpp"
+#include "decomposition/utf8.hpp"
 #include "src/llm/recipe.hpp"
 
 namespace tdisc::llm {
@@ -180,7 +181,8 @@ ProposalCheck check_scheme_proposal(const json& j, const ProposalRules& rules) {
     out.errors.push_back("scheme: format " + s->format.str() + " is not the target " + f.str());
     return out;
   }
-  std::string rationale = j.contains("rationale") && j["rationale"].is_string() ? j["rationale"].get<std::string>() : "";
+  std::string rationale = j.contains("rationale") && j["rationale"].is_string()
+                              ? utf8_excerpt(j["rationale"].get_ref<const std::string&>(), kMaxRationaleBytes) : "";
   out.proposal = Proposal{"scheme", Recipe{}, s, rationale};
   return out;
 }

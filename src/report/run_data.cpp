@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -135,7 +136,10 @@ std::vector<std::string> best_files(const std::string& dir) {
   for (const auto& entry : fs::directory_iterator(dir)) {
     std::smatch m;
     std::string file = entry.path().filename().string();
-    if (std::regex_match(file, m, name)) found.emplace_back(std::stoi(m[1]), file);
+    int rank = 0;  // a rank past int (best-r99999999999.json) is no file of ours: skipped, never std::stoi's throw
+    const std::string digits = std::regex_match(file, m, name) ? m[1].str() : std::string();
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), rank);
+    if (!digits.empty() && ec == std::errc() && end == digits.data() + digits.size()) found.emplace_back(rank, file);
   }
   std::sort(found.begin(), found.end());
   std::vector<std::string> out;

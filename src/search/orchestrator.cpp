@@ -9,8 +9,10 @@
 
 #include "decomposition/catalogue.hpp"
 #include "decomposition/error.hpp"
+#include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
+#include "src/search/checkpoint_state.hpp"
 #include "src/search/progress.hpp"
 #include "verifier/verify.hpp"
 
@@ -204,6 +206,12 @@ EngineConfig engine_config(const SearchRequest& r) {
   return config;
 }
 
+void Orchestrator::refuse_state(const std::string& why) const {
+  throw InputError(dir_.file("checkpoint.json"), 0,
+                   "not a checkpoint of this run (its engine state: " + why +
+                       "); refusing to resume over it. Move it away to resume from the verified best files alone");
+}
+
 SearchOutcome Orchestrator::run(Engine& engine) {
   SignalGuard signals;
   start_ = std::chrono::steady_clock::now();
@@ -217,6 +225,15 @@ SearchOutcome Orchestrator::run(Engine& engine) {
   std::thread watcher([this] { watch(); });
   try {
     if (!reached_) engine.run(config, *this);
+  } catch (const nlohmann::json::exception& e) {
+    // Engines read their checkpoint state back as a resumed run starts (walkers, seeds, the LLM
+    // database): a field of another type there is the checkpoint's fault, refused like a foreign one.
+    stop_watcher(watcher);
+    if (!config.resume) throw;
+    refuse_state("a field of an unexpected type: " + json_library_message(e));
+  } catch (const BadCheckpointState& e) {
+    stop_watcher(watcher);
+    refuse_state(e.what());
   } catch (...) {
     stop_watcher(watcher);
     throw;

@@ -75,6 +75,7 @@ private:
   void watch();            // the watcher thread: clock, budget, progress sink
   void stop_watcher(std::thread& watcher);  // ends watch() at once and joins it
   void add_to_catalog(const Scheme& s);
+  [[noreturn]] void refuse_state(const std::string& why) const;  // a checkpoint state the engine cannot read back
   void sample(double now);  // one "progress" event: the counters and the move rate since the last one
 
   SearchRequest req_;

@@ -48,6 +48,12 @@ Continuation continue_run(const std::string& dir) {
   c.request.seed = asked.seed;
   c.request.params = asked.params;
   c.request.out_dir = dir;
+  // The LLM engine keeps its database and transcript in the run directory: the one being resumed,
+  // never the path run.json recorded (relative to another working directory, or anywhere at all).
+  if (asked.engine == "llm" || c.request.params.contains("llm")) {
+    if (!c.request.params["llm"].is_object()) c.request.params["llm"] = nlohmann::json::object();
+    c.request.params["llm"]["run_dir"] = dir;
+  }
   if (!point.has_checkpoint && point.best) c.request.start = point.best;
   c.checkpoint = std::move(point.checkpoint);
   c.notes = std::move(point.notes);

@@ -11,3 +11,12 @@ foreach(format native exp maple fmm-mpl perminov-json fast-matmul flip-cpd alpha
 endforeach()
 add_test(NAME sanitizers COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/sanitize.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(sanitizers PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900)
+# The run-directory and LLM-reply targets (tests/fuzz/targets/run_dir_one.cpp, llm_reply_one.cpp) link
+# the search, LLM and report code: their replay is fuzz_replay_app.
+foreach(format run-dir llm-reply)
+  set(dirs ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${format})
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/crashes/${format})
+    list(APPEND dirs ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/crashes/${format})
+  endif()
+  add_test(NAME fuzz_replay_${format} COMMAND fuzz_replay_app ${format} ${dirs})
+endforeach()

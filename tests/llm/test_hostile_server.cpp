@@ -18,6 +18,8 @@
 #include "src/llm/prompt.hpp"
 #include "src/llm/proposer/engine.hpp"
 #include "src/llm/recipe.hpp"
+#include "src/llm/redact.hpp"
+#include "src/llm/reply.hpp"
 #include "tests/llm/harness.hpp"
 #include "tests/llm/script_server.hpp"
 #include "tests/support.hpp"
@@ -182,4 +184,58 @@ TEST_CASE("a 401 that echoes the key leaves no trace of it in the run directory"
   CHECK(disk.find("invalid_api_key") != std::string::npos);  // the error was recorded …
   CHECK(disk.find(kKey) == std::string::npos);                // … without the key
   std::filesystem::remove_all(dir);
+}
+
+// Found by the llm-reply fuzz target's corpus (tests/fuzz/corpus/llm-reply/usage-huge): get<long> of
+// 1e300 is undefined behaviour (UBSan), and a negative count lowered the sums under --llm-max-tokens.
+TEST_CASE("token counts are numbers in [0, 10^12]; negative or huge ones count as 0", "[fast][llm][hostile]") {
+  const std::string content = R"({\"version\":1})";
+  ScriptServer server({ScriptStep{200, R"({"choices":[{"message":{"content":")" + content +
+                                           R"("}}],"usage":{"prompt_tokens":-5000000,"completion_tokens":1e300}})", {}},
+                       ScriptStep{200, R"({"choices":[{"message":{"content":")" + content +
+                                           R"("}}],"usage":{"prompt_tokens":812,"completion_tokens":164.0}})", {}}});
+  ChatClient client(config_of(server));
+  ChatResult hostile = client.complete(request());
+  REQUIRE(hostile.ok());
+  CHECK(hostile.prompt_tokens == 0);
+  CHECK(hostile.completion_tokens == 0);
+  ChatResult fine = client.complete(request());
+  REQUIRE(fine.ok());
+  CHECK(fine.prompt_tokens == 812);
+  CHECK(fine.completion_tokens == 164);
+}
+
+// Measured at the reply ceiling (docs/reliability.md): an accepted reply of 16.7 MB, its proposal a
+// recipe with a 16 MB rationale, was logged whole (a 16.7 MB line in events.jsonl and calls.jsonl,
+// which tdisc report skips and the torn-line repair of --resume refuses) and kept whole in the
+// program database, the checkpoint and the next prompts.
+TEST_CASE("a proposal's rationale and its logged form are bounded", "[fast][llm][hostile]") {
+  ProposalRules rules;
+  rules.target = {Format{2, 2, 2}, 7, Ring::ZT};
+  rules.engines = {"flip"};
+  rules.kinds = {"recipe", "scheme"};
+  const std::string huge(1 << 20, 'x');
+  json recipe = {{"version", 1}, {"kind", "recipe"}, {"engine", "flip"}, {"params", json::object()},
+                 {"budget_seconds", 1}, {"seeds", 1}, {"rationale", huge}};
+  ProposalCheck c = check_proposal(recipe, rules);
+  REQUIRE(c.proposal);
+  CHECK(c.proposal->recipe.rationale.size() <= kMaxRationaleBytes + 48);  // "… (N bytes in all)" appended
+  CHECK(c.proposal->recipe.to_json().dump().size() < 3 * kMaxRationaleBytes);
+  const json logged = logged_proposal(recipe);
+  CHECK(logged["bytes"] == recipe.dump().size());
+  CHECK(logged["excerpt"].get<std::string>().size() <= kReplyExcerptBytes + 48);
+  CHECK(logged_proposal(json{{"kind", "recipe"}}) == json{{"kind", "recipe"}});  // a small one is kept as it is
+}
+
+TEST_CASE("a refused reply of 100,000 unknown keys is logged with a bounded reason", "[fast][llm][hostile]") {
+  ProposalRules rules;
+  rules.target = {Format{2, 2, 2}, 7, Ring::ZT};
+  rules.engines = {"flip"};
+  rules.kinds = {"recipe"};
+  json j = {{"version", 1}, {"kind", "recipe"}, {"engine", "flip"}};
+  for (int k = 0; k < 100000; ++k) j["unknown_key_" + std::to_string(k)] = k;
+  ReplyProposal p = proposal_of_reply(j.dump(), rules);
+  CHECK(p.failure == "schema");
+  CHECK(p.check.errors.size() <= kLoggedErrors);
+  CHECK(p.why.size() <= kErrorExcerptBytes + 48);
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "src/search/request.hpp"
 #include "tests/search/process.hpp"
 #include "tests/support.hpp"
 
@@ -118,4 +119,78 @@ TEST_CASE("TDISC_MAX_INPUT_MB sets the read ceilings", "[fast][hostile]") {
   CHECK(one.code == 2);
   CHECK(one.err.find("more than 1 MiB, the ceiling for a scheme file") != std::string::npos);
   fs::remove_all(dir);
+}
+
+// Found while writing the run-dir fuzz target (tests/fuzz/crashes/run-dir/): an engine reads its state
+// back as a resumed run starts, and a field of another type there ended the run with the JSON
+// library's raw type_error (exit 1) instead of a refusal that names the checkpoint.
+TEST_CASE("a checkpoint whose engine state has a field of another type is refused, naming the file", "[fast][hostile]") {
+  const std::string dir = spent_run("hostile-state");
+  nlohmann::json c = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
+  REQUIRE(c["state"].contains("lanes"));
+  c["state"]["lanes"] = 5;
+  write(dir + "/checkpoint.json", c.dump());
+  auto r = run_tdisc("search --resume " + dir + " --time 1s -q");
+  INFO(r.out << r.err);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("checkpoint.json: not a checkpoint of this run") != std::string::npos);
+  CHECK(r.err.find("[json.exception") == std::string::npos);
+  CHECK_FALSE(fs::exists(dir + "/lock"));
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
+// Found while writing the run-dir fuzz target: a best file whose rank does not fit an int ended
+// `tdisc report` with std::stoi's bare "stoi" (exit 1).
+TEST_CASE("tdisc report skips a best file whose rank does not fit an int", "[fast][hostile]") {
+  const std::string dir = spent_run("hostile-best-name");
+  write(dir + "/best-r99999999999.json", "{}");
+  auto r = run_tdisc("report " + dir + " -o " + dir + "/report.html");
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(fs::exists(dir + "/report.html"));
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
+// Found while writing the run-dir fuzz target: --resume took the LLM engine's run_dir from run.json,
+// a path relative to the first session's working directory (or anywhere a changed run.json says), so
+// the database and the transcript went outside the run, or the resumed run died on a missing folder.
+TEST_CASE("--resume keeps the LLM engine's files in the run directory it resumes", "[fast][hostile]") {
+  const std::string dir = temp_dir("hostile-llm-run-dir") + "/run";
+  fs::create_directories(dir);
+  nlohmann::json run = {{"format", "tdisc-run"}, {"version", 1}, {"engine", "llm"}, {"threads", 1}, {"seed", 1},
+                        {"target", {{"size", "2x2x2"}, {"rank", 6}, {"ring", "ZT"}}},
+                        {"params", {{"llm", {{"url", "http://127.0.0.1:9/v1"}, {"run_dir", "/tmp/elsewhere"}}}}}};
+  write(dir + "/run.json", run.dump());
+  write(dir + "/events.jsonl", "");
+  tdisc::search::Continuation c = tdisc::search::continue_run(dir);
+  CHECK(c.request.params["llm"]["run_dir"] == dir);
+  CHECK(c.request.params["llm"]["url"] == "http://127.0.0.1:9/v1");
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
+// Found by the run-dir fuzz target (tests/fuzz/crashes/run-dir/flip-walker-term-shape): a walker's term
+// of the wrong length in checkpoint.json failed an internal requirement, "tdisc: internal error:
+// terms_from_json: requirement failed", exit 70, as if tdisc had a bug.
+TEST_CASE("a checkpoint whose walker terms have the wrong shape or coefficients is refused", "[fast][hostile]") {
+  const std::string dir = spent_run("hostile-term-shape");
+  const nlohmann::json c = nlohmann::json::parse(slurp(dir + "/checkpoint.json"));
+  REQUIRE(c["state"]["lanes"][0]["state"]["walkers"][0].contains("terms"));
+  for (const nlohmann::json& row : {nlohmann::json{1, 2}, nlohmann::json{1e300, 0, 0, 1}}) {
+    nlohmann::json bad = c;
+    bad["state"]["lanes"][0]["state"]["walkers"][0]["terms"]["u"][0] = row;
+    write(dir + "/checkpoint.json", bad.dump());
+    auto r = run_tdisc("search --resume " + dir + " --time 1s -q");
+    INFO(row.dump() << "\n" << r.out << r.err);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("checkpoint.json: not a checkpoint of this run (its engine state: a walker's term") != std::string::npos);
+    CHECK(r.err.find("internal error") == std::string::npos);
+  }
+  nlohmann::json bad = c;  // std::stoull's bare "stoull" before
+  bad["state"]["lanes"][0]["state"]["walkers"][0]["rng"][0] = "x";
+  write(dir + "/checkpoint.json", bad.dump());
+  auto r = run_tdisc("search --resume " + dir + " --time 1s -q");
+  INFO(r.out << r.err);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("a walker's random state holds \"x\"") != std::string::npos);
+  fs::remove_all(fs::path(dir).parent_path());
 }

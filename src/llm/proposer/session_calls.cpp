@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "decomposition/constructions.hpp"
-#include "src/llm/json_extract.hpp"
+#include "src/llm/reply.hpp"
 #include "src/llm/proposer/session.hpp"
 #include "decomposition/utf8.hpp"
 #include "src/llm/redact.hpp"
@@ -124,21 +124,12 @@ void Session::handle(FinishedRequest f) {
       stop_calling_ = r.error;  // will not fix itself: search on with the built-in engines
     return fail(failure_kind(r), r.error);
   }
-  Extracted x = extract_json(r.content);
-  if (!x.value) return fail("invalid_json", x.why_not);
-  ProposalCheck c;
-  try {
-    c = check_proposal(*x.value, rules());
-  } catch (const json::exception& e) {  // a field of a type the checks did not expect: one failed call
-    return fail("schema", "a field of an unexpected type: " + json_library_message(e));
-  }
-  if (!c.proposal) {
-    record["errors"] = c.errors;
-    return fail("schema", c.summary());
-  }
+  ReplyProposal p = proposal_of_reply(r.content, rules());
+  if (!p.check.errors.empty()) record["errors"] = p.check.errors;
+  if (!p.failure.empty()) return fail(p.failure, p.why);
   record["outcome"] = "accepted";
-  record["proposal"] = *x.value;
-  ready_.push_back({std::move(*c.proposal), t, std::move(record)});
+  record["proposal"] = logged_proposal(*p.value);
+  ready_.push_back({std::move(*p.check.proposal), t, std::move(record)});
 }
 
 void Session::report_spending() {

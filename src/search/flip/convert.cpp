@@ -2,6 +2,7 @@
 #include "src/search/flip/convert.hpp"
 
 #include "decomposition/error.hpp"
+#include "src/search/checkpoint_state.hpp"
 
 namespace tdisc::search::flip {
 
@@ -47,7 +48,17 @@ void push_term(Terms<F>& t, typename F::Vec a, typename F::Vec b, typename F::Ve
   t.sign.push_back(static_cast<std::int8_t>(F::has_signs ? sign : 1));
 }
 
-std::vector<int> json_row(const nlohmann::json& j, const char* key, int r) { return j.at(key).at(r).get<std::vector<int>>(); }
+// Row r of a checkpoint's u, v or w: small integers only (a walk's coefficients are in {-1, 0, 1});
+// get<int> of 1e300 would be undefined behaviour.
+std::vector<int> json_row(const nlohmann::json& j, const char* key, int r) {
+  std::vector<int> row;
+  for (const nlohmann::json& x : j.at(key).at(r)) {
+    if (!x.is_number_integer() || x.get<long long>() < -2 || x.get<long long>() > 2)
+      throw BadCheckpointState("a walker's term holds " + x.dump() + ", not a coefficient in {-2..2}");
+    row.push_back(x.get<int>());
+  }
+  return row;
+}
 
 }  // namespace
 
@@ -109,8 +120,9 @@ Terms<F> terms_from_json(Format f, const nlohmann::json& j) {
   for (size_t r = 0; r < R; ++r) {
     typename F::Vec a = F::zero(), b = F::zero(), c = F::zero();
     auto ur = json_row(j, "u", r), vr = json_row(j, "v", r), wr = json_row(j, "w", r);
-    TDISC_REQUIRE(static_cast<int>(ur.size()) == f.a_size() && static_cast<int>(vr.size()) == f.b_size() &&
-                      static_cast<int>(wr.size()) == f.c_size(), "checkpoint term shape");
+    if (static_cast<int>(ur.size()) != f.a_size() || static_cast<int>(vr.size()) != f.b_size() ||
+        static_cast<int>(wr.size()) != f.c_size())
+      throw BadCheckpointState("a walker's term " + std::to_string(r) + " does not have the shape of " + f.str());
     for (int e = 0; e < f.a_size(); ++e) F::set_entry(a, e, ur[e]);
     for (int e = 0; e < f.b_size(); ++e) F::set_entry(b, e, vr[e]);
     for (int e = 0; e < f.c_size(); ++e) F::set_entry(c, e, wr[e]);

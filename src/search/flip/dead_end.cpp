@@ -20,7 +20,7 @@ bool Walker<F>::undo_dead_end() {
   t_ = before_drop_;
   rebuild();
   // the reduction that led here stays pending in the rebuilt index: strike it off, or it is taken again
-  const auto [a, b] = drop_pair_;
+  const int a = drop_pair_.first, b = drop_pair_.second;  // not a structured binding: clang 14 cannot capture one
   std::erase_if(pending_, [a, b](const std::pair<int, int>& p) {
     return (p.first == a && p.second == b) || (p.first == b && p.second == a);
   });

@@ -3,12 +3,15 @@
 #include "src/search/flip/runner.hpp"
 
 #include <atomic>
+#include <charconv>
 #include <climits>
 #include <map>
 #include <mutex>
 #include <thread>
 
+#include "decomposition/error.hpp"
 #include "generated/tdisc_version.hpp"
+#include "src/search/checkpoint_state.hpp"
 #include "src/search/flip/convert.hpp"
 #include "src/search/flip/lift.hpp"
 #include "src/search/flip/pool.hpp"
@@ -58,7 +61,10 @@ private:
       const nlohmann::json pool = config_.resume->value("pool", nlohmann::json::array());
       for (const auto& t : pool) {
         Rng r(0);
-        pool_.offer(terms_from_json<F>(format_, t), r);
+        Terms<F> terms = terms_from_json<F>(format_, t);
+        W probe(format_, params_.walk, 0);  // a walker will load it later: refuse now what none can
+        load_resumed(probe, terms);
+        pool_.offer(terms, r);
       }
       reporter_.event({{"event", "walkers_restored"}, {"walkers", resumed_.size()}, {"pool_rank", pool_.rank()}});
     }
@@ -78,14 +84,33 @@ private:
     }
   }
 
+  // Terms read from a checkpoint: those a walker cannot take (a symmetric lane's terms that are not
+  // invariant) are the checkpoint's fault, not a bug of tdisc.
+  static void load_resumed(W& w, const Terms<F>& t) {
+    try {
+      w.load(t);
+    } catch (const ContractError& e) {
+      throw BadCheckpointState(std::string("a walker cannot start from its terms (") + e.what() + ")");
+    }
+  }
+
+  // One of a walker's four random-state words, as the checkpoint writes it (decimal text).
+  static std::uint64_t rng_word(const std::string& text) {
+    std::uint64_t x = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), x);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+      throw BadCheckpointState("a walker's random state holds \"" + text.substr(0, 40) + "\", not a 64-bit word");
+    return x;
+  }
+
   void walk(int id) {
     W w(format_, params_.walk, walker_seed(config_.seed, id));
     if (!resumed_.empty()) {
       const auto& j = resumed_[id % resumed_.size()];
-      w.load(terms_from_json<F>(format_, j.at("terms")));
+      load_resumed(w, terms_from_json<F>(format_, j.at("terms")));
       if (id < static_cast<int>(resumed_.size()) && j.contains("rng")) {  // no rng: a walker handed over by another rank
         std::array<std::uint64_t, 4> s{};
-        for (int k = 0; k < 4; ++k) s[k] = std::stoull(j.at("rng").at(k).get<std::string>());
+        for (int k = 0; k < 4; ++k) s[k] = rng_word(j.at("rng").at(k).get<std::string>());
         w.rng().set_state(s);
       }
     } else {

@@ -22,12 +22,12 @@
 
 namespace tdisc::fuzz {
 
-namespace {
-
-[[noreturn]] void finding(const std::string& format, const std::string& what) {
+void finding(const std::string& format, const std::string& what) {
   std::fprintf(stderr, "fuzz finding (%s): %s\n", format.c_str(), what.c_str());
   std::abort();
 }
+
+namespace {
 
 // A file name without dimension, rank or ring hints, so the reader works from the content alone;
 // flip-cpd files state no dimensions, so its name gives ⟨3,3,3⟩ (the seed's format).

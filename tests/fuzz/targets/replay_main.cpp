@@ -1,5 +1,6 @@
 // fuzz_replay FORMAT PATH…: runs every file (or every file of every folder) through the fuzz
 // contract of one reader without libFuzzer, so any compiler can replay the committed corpus.
+// fuzz_replay_app (TDISC_FUZZ_APP) does the same for the run-directory and LLM-reply targets.
 // Prints how many inputs were run; a finding aborts (non-zero exit under CTest).
 #include <algorithm>
 #include <cstdio>
@@ -44,7 +45,11 @@ int main(int argc, char** argv) {
     for (const fs::path& f : inputs_under(argv[a])) {
       std::ifstream in(f, std::ios::binary);
       std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+#ifdef TDISC_FUZZ_APP
+      tdisc::fuzz::run_app_one(format, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+#else
       tdisc::fuzz::run_one(format, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+#endif
       ++count;
     }
   }
