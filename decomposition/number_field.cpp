@@ -14,6 +14,7 @@ namespace {
 
 constexpr int kMaxCyclotomicOrder = 1000;
 constexpr int kMaxRadicalDegree = 64;
+constexpr int kMaxElementPower = 4096;  // z^a, r^b in a file: reduced, but not from any height
 
 // p / q for integer polynomials with q monic and dividing p exactly (lowest degree first).
 std::vector<mpz_class> exact_quotient(std::vector<mpz_class> p, const std::vector<mpz_class>& q) {
@@ -47,7 +48,7 @@ std::string strip_spaces(std::string_view t) {
 // "r^3" → exponent 3 of symbol 'r'; "r" → 1. nullopt when the power is malformed.
 std::optional<int> power_of(const std::string& factor) {
   if (factor.size() == 1) return 1;
-  if (factor.size() < 3 || factor[1] != '^' || factor.size() > 6) return std::nullopt;
+  if (factor.size() < 3 || factor[1] != '^' || factor.size() > 6) return std::nullopt;  // ≤ 4 digits
   int e = 0;
   for (size_t x = 2; x < factor.size(); ++x) {
     if (factor[x] < '0' || factor[x] > '9') return std::nullopt;
@@ -259,7 +260,7 @@ std::optional<FieldElement> NumberField::parse_element(std::string_view text) co
       if (f1 == std::string::npos) break;
       f0 = f1 + 1;
     }
-    if (za > 100000 || rb > 100000) return std::nullopt;
+    if (za > kMaxElementPower || rb > kMaxElementPower) return std::nullopt;
     // z^za reduced, times r^rb folded by r^k = β.
     std::vector<mpq_class> zp(std::max(za + 1, phi()), 0);
     zp[za] = coeff;

@@ -13,6 +13,8 @@
 #include "decomposition/formats/formats.hpp"
 #include "decomposition/formats/imported.hpp"
 #include "decomposition/formats/ansatz_file.hpp"
+#include "decomposition/formats/field_scheme_file.hpp"
+#include "verifier/field_verify.hpp"
 #include "decomposition/formats/escape.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/json_input.hpp"
@@ -139,6 +141,30 @@ void run_ansatz(const std::string& bytes) {
   }
 }
 
+// A tdisc-field-scheme file (tdisc verify reads them from anywhere): a refusal is an InputError; an
+// accepted file reads back from its own text with the same field and coefficients, and a small one
+// goes through the verifier over its field without throwing.
+void run_field_scheme(const std::string& bytes) {
+  std::optional<FieldScheme> s;
+  try {
+    s = parse_field_scheme(bytes, "fuzz.field.json");
+  } catch (const InputError&) {
+    return;
+  } catch (const std::exception& e) {
+    finding("field-scheme", std::string("an exception other than InputError: ") + e.what());
+  }
+  try {
+    FieldScheme back = parse_field_scheme(field_scheme_text(*s), "again.field.json");
+    bool same = back.field == s->field && back.u.size() == s->u.size();
+    for (size_t k = 0; same && k < s->u.size(); ++k) same = back.u[k].c == s->u[k].c;
+    if (!same) finding("field-scheme", "an accepted file changed across its own text");
+    const long equations = static_cast<long>(s->format.a_size()) * s->format.b_size() * s->format.c_size();
+    if (equations <= 4096 && s->rank() <= 64 && s->field.degree() <= 24) verify_over_field(*s);
+  } catch (const std::exception& e) {
+    finding("field-scheme", std::string("an accepted file does not read back or verify: ") + e.what());
+  }
+}
+
 }  // namespace
 
 void run_one(const std::string& format, const uint8_t* data, size_t size) {
@@ -146,6 +172,7 @@ void run_one(const std::string& format, const uint8_t* data, size_t size) {
   if (format == "json-input") return run_json_input(bytes);
   if (format == "escape") return run_escape(bytes);
   if (format == "ansatz") return run_ansatz(bytes);
+  if (format == "field-scheme") return run_field_scheme(bytes);
   const std::string path = label(format);
   for (const std::string& key : keys_of(format, path, bytes)) {
     ImportOptions opt;

@@ -16,7 +16,7 @@ const char* const kFormats[] = {"native", "exp", "maple", "fmm-mpl", "perminov-j
 // never be nested deeper than the limit) and the export escapers (each output is valid UTF-8 on one
 // line, and the Python one leaves no unescaped quote), and the tdisc-ansatz reader (an accepted file
 // reads back from its own text with the same shape).
-const char* const kEntryPoints[] = {"json-input", "escape", "ansatz"};
+const char* const kEntryPoints[] = {"json-input", "escape", "ansatz", "field-scheme"};
 
 // Targets that read through the search, LLM and report code (tdisc_fuzz_app_one, fuzz_replay_app):
 // a run directory as `--resume` and `tdisc report` read it (run_dir_one.cpp), and a server's reply
