@@ -14,6 +14,7 @@
 #include "src/llm/redact.hpp"
 #include "src/llm/reply.hpp"
 #include "tests/fuzz/targets/fuzz_one.hpp"
+#include "tests/llm/null_reporter.hpp"
 
 namespace tdisc::fuzz {
 
@@ -26,17 +27,7 @@ const char* const kTarget = "llm-reply";
 constexpr size_t kSuffix = 48;  // utf8_excerpt appends "… (N bytes in all)" to what it cut
 
 // The outer end of an evaluation: takes every verified offer, never stops or checkpoints.
-class Sink : public search::Reporter {
-public:
-  bool offer(const Scheme&, const std::string&) override { return true; }
-  void event(const nlohmann::json&) override {}
-  void add(const std::string&, double) override {}
-  void set(const std::string&, double) override {}
-  bool stop_requested() const override { return false; }
-  int best_rank() const override { return INT32_MAX; }
-  bool checkpoint_due() const override { return false; }
-  void checkpoint(const nlohmann::json&) override {}
-};
+using Sink = test::NullReporter;
 
 // What a session logs of a call (calls.jsonl, events.jsonl): the content's excerpt and the error.
 void check_loggable(const ChatResult& r) {
