@@ -96,12 +96,11 @@ FieldScheme parse_field_scheme(const std::string& text, const std::string& path)
 FieldScheme read_field_scheme(const std::string& path) { return parse_field_scheme(read_text_file(path), path); }
 
 std::string field_scheme_text(const FieldScheme& s) {
-  json head = {{"field", s.field.spec()}, {"field_name", s.field.name()}};
   std::string out = "{\n  \"format\": \"tdisc-field-scheme\",\n  \"version\": 1,\n";
   out += "  \"n\": " + std::to_string(s.format.n) + ", \"m\": " + std::to_string(s.format.m) +
          ", \"p\": " + std::to_string(s.format.p) + ",\n";
   out += "  \"rank\": " + std::to_string(s.rank()) + ",\n";
-  out += "  \"field\": " + head["field"].dump() + ",\n  \"field_name\": " + head["field_name"].dump() + ",\n";
+  out += "  \"field\": " + json(s.field.spec()).dump() + ",\n  \"field_name\": " + json(s.field.name()).dump() + ",\n";
   out += "  \"orientation\": \"trace\",\n";
   out += "  \"provenance\": " + provenance_json(s.provenance).dump() + ",\n";
   append_factor(out, "u", s.u, s.format.a_size(), s.field, false);

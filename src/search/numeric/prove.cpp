@@ -45,7 +45,10 @@ std::optional<FieldElement> recognise(const HpComplex& x, const NumberField& k, 
     auto rel = integer_relation(v, bits, coefficient_bound(bits, v.size()));
     if (!rel) continue;
     FieldElement e = k.zero();
-    for (size_t j = 0; j < cls.size(); ++j) e.c[cls[j]] = mpq_class(-(*rel)[j + 1], (*rel)[0]), e.c[cls[j]].canonicalize();
+    for (size_t j = 0; j < cls.size(); ++j) {
+      e.c[cls[j]] = mpq_class(-(*rel)[j + 1], (*rel)[0]);
+      e.c[cls[j]].canonicalize();
+    }
     return e;
   }
   return std::nullopt;
@@ -86,19 +89,17 @@ FieldScheme expand_over(const SeedSpace& s, const std::vector<FieldElement>& the
   const Format& f = s.format;
   const int na = f.a_size(), nb = f.b_size(), nc = f.c_size();
   FieldScheme out{f, k, {}, {}, {}, {}};
-  int t = 0;
-  for (const AnsatzOrbit& o : s.exact->orbits)
-    for (int e : o.map_elements) {
-      const CoeffMatrix m = exact_product(s.exact->group.elements[e], o.basis);  // (nm+mp+pn) × d_o
-      std::vector<FieldElement> x(static_cast<size_t>(na + nb + nc), k.zero());
-      for (int r = 0; r < m.rows(); ++r)
-        for (int c = 0; c < m.cols(); ++c)
-          if (!m(r, c).is_zero()) x[r] = k.add(x[r], k.mul(k.from_coeff(m(r, c)), theta[s.term_offset[t] + c]));
-      out.u.insert(out.u.end(), x.begin(), x.begin() + na);
-      out.v.insert(out.v.end(), x.begin() + na, x.begin() + na + nb);
-      out.w.insert(out.w.end(), x.begin() + na + nb, x.end());
-      ++t;
-    }
+  const std::vector<CoeffMatrix> maps = exact_term_maps(s);
+  for (size_t t = 0; t < maps.size(); ++t) {
+    const CoeffMatrix& m = maps[t];  // (nm+mp+pn) × d_o
+    std::vector<FieldElement> x(static_cast<size_t>(na + nb + nc), k.zero());
+    for (int r = 0; r < m.rows(); ++r)
+      for (int c = 0; c < m.cols(); ++c)
+        if (!m(r, c).is_zero()) x[r] = k.add(x[r], k.mul(k.from_coeff(m(r, c)), theta[s.term_offset[t] + c]));
+    out.u.insert(out.u.end(), x.begin(), x.begin() + na);
+    out.v.insert(out.v.end(), x.begin() + na, x.begin() + na + nb);
+    out.w.insert(out.w.end(), x.begin() + na + nb, x.end());
+  }
   return out;
 }
 

@@ -117,11 +117,18 @@ GaugeFix fix_gauge(const SeedSpace& s, Vec<cdouble>& theta, double tolerance) {
       theta(g.fixed[k]) = std::exp(std::log(start(static_cast<long>(k))) * (1.0 - step / 16.0));
     g.residual = gauss_newton(s, theta, g.free, 12, tolerance);
   }
-  const Mat<cdouble> jf = seed_jacobian(s, theta)(Eigen::all, g.free);
-  Eigen::BDCSVD<Mat<cdouble>> svf(jf);
+  g.jacobian_free = seed_jacobian(s, theta)(Eigen::all, g.free);
+  Eigen::BDCSVD<Mat<cdouble>> svf(g.jacobian_free);
   const auto& svs = svf.singularValues();
   g.conditioning = svs.size() ? svs(svs.size() - 1) / svs(0) : 1;
   return g;
+}
+
+std::vector<CoeffMatrix> exact_term_maps(const SeedSpace& s) {
+  std::vector<CoeffMatrix> maps;
+  for (const AnsatzOrbit& o : s.exact->orbits)
+    for (int e : o.map_elements) maps.push_back(exact_product(s.exact->group.elements[e], o.basis));
+  return maps;
 }
 
 HpRefinement refine_hp(const SeedSpace& s, const Vec<cdouble>& theta, const GaugeFix& g, unsigned bits) {
@@ -133,21 +140,18 @@ HpRefinement refine_hp(const SeedSpace& s, const Vec<cdouble>& theta, const Gaug
     HpComplex value;
   };
   std::vector<std::vector<Entry>> maps;
-  for (const AnsatzOrbit& o : s.exact->orbits)
-    for (int e : o.map_elements) {
-      const CoeffMatrix m = exact_product(s.exact->group.elements[e], o.basis);
-      std::vector<Entry> list;
-      for (int r = 0; r < m.rows(); ++r)
-        for (int c = 0; c < m.cols(); ++c)
-          if (!m(r, c).is_zero()) list.push_back({r, c, HpComplex(m(r, c), bits)});
-      maps.push_back(std::move(list));
-    }
+  for (const CoeffMatrix& m : exact_term_maps(s)) {
+    std::vector<Entry> list;
+    for (int r = 0; r < m.rows(); ++r)
+      for (int c = 0; c < m.cols(); ++c)
+        if (!m(r, c).is_zero()) list.push_back({r, c, HpComplex(m(r, c), bits)});
+    maps.push_back(std::move(list));
+  }
   HpRefinement out;
   out.theta.reserve(static_cast<size_t>(s.parameters));
   for (int k = 0; k < s.parameters; ++k) out.theta.emplace_back(theta(k), bits);
   for (int k : g.fixed) out.theta[k] = HpComplex(std::complex<double>(1, 0), bits);
-  const Mat<cdouble> jf = seed_jacobian(s, theta)(Eigen::all, g.free);
-  Eigen::ColPivHouseholderQR<Mat<cdouble>> qr(jf);
+  Eigen::ColPivHouseholderQR<Mat<cdouble>> qr(g.jacobian_free);
   const FlatIndex at{nb, nc};
   long previous = std::numeric_limits<long>::max();
   for (int it = 0; it < 400; ++it) {

@@ -17,9 +17,13 @@ struct GaugeFix {
   std::vector<int> fixed, free;  // fixed coordinates (now exactly 1) and the others
   double residual = 0;           // after the continuation
   double conditioning = 0;       // σ_min/σ_max of the Jacobian on the free coordinates
+  Mat<cdouble> jacobian_free;    // that Jacobian, (nm·mp·pn) × free: the refinement's linear model
 };
 // Moves `family_dimension` coordinates to 1 along the solution family; theta is updated.
 GaugeFix fix_gauge(const SeedSpace& s, Vec<cdouble>& theta, double tolerance);
+
+// The exact term maps E_t = A_g·B_o of the ansatz, (nm+mp+pn) × d_o each, in term order.
+std::vector<CoeffMatrix> exact_term_maps(const SeedSpace& s);
 
 struct HpRefinement {
   std::vector<HpComplex> theta;  // every coordinate, the fixed ones exactly 1
