@@ -12,6 +12,7 @@
 #include "decomposition/scheme_ansatz.hpp"
 #include "decomposition/stabiliser.hpp"
 #include "src/cli/commands.hpp"
+#include "src/cli/isotropy_text.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
 
@@ -39,36 +40,8 @@ const Table& symmetry_table() {
 
 namespace {
 
-std::string matrix_line(const CoeffMatrix& m) {  // "I" or "[a b; c d]"
-  if (m.size() == 0) return "I";
-  std::string out = "[";
-  for (Eigen::Index r = 0; r < m.rows(); ++r) {
-    for (Eigen::Index c = 0; c < m.cols(); ++c) out += (c ? " " : "") + m(r, c).str();
-    out += r + 1 < m.rows() ? "; " : "]";
-  }
-  return out;
-}
-
-std::string isotropy_line(const Isotropy& x) {
-  std::string out;
-  if (x.transposed) out += " transpose,";
-  if (x.shift) out += " shift " + std::to_string(x.shift) + ",";
-  return out + " P " + matrix_line(x.P) + ", Q " + matrix_line(x.Q) + ", S " + matrix_line(x.S);
-}
-
 void print_generators(const IsotropyGroup& g) {
   for (size_t k = 0; k < g.generators.size(); ++k) std::cout << "  g" << k << ":" << isotropy_line(g.generators[k]) << "\n";
-}
-
-// Runs a computation on `path`'s scheme, labelling its refusals with the file.
-template <class F>
-auto on_file(const std::string& path, F&& f) {
-  try {
-    return f();
-  } catch (const InputError& e) {
-    if (!e.file().empty()) throw;
-    throw InputError(path, 0, e.what());
-  }
 }
 
 int equivalence(const std::string& path, const Scheme& s, const std::string& other_path) {
