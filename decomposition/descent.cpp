@@ -6,6 +6,7 @@
 
 #include "decomposition/constructions.hpp"
 #include "decomposition/error.hpp"
+#include "decomposition/sandwich_simplify.hpp"
 #include "decomposition/stabiliser_detail.hpp"
 
 namespace tdisc {
@@ -86,55 +87,16 @@ CoeffMatrix random_gaussian(int d, std::mt19937_64& rng) {
   return z;
 }
 
-// Scales row r of f by a, and returns the row's entries' scale to apply elsewhere.
-void scale_row(CoeffMatrix& f, int r, const Coeff& a) {
-  for (Eigen::Index j = 0; j < f.cols(); ++j) f(r, j) *= a;
-}
-
-// The factor in row r made primitive integral with its first non-zero entry positive; the inverse
-// scale goes to W.
-void normalise_factor(CoeffMatrix& f, CoeffMatrix& w, int r) {
-  Eigen::Index first = 0;
-  while (f(r, first).is_zero()) ++first;
-  Coeff a = Coeff(1) / f(r, first);  // first entry 1: the factor is rational now if its tensor is
-  scale_row(f, r, a);
-  mpz_class lcm = 1, gcd = 0;
-  for (Eigen::Index j = 0; j < f.cols(); ++j) {
-    if (!f(r, j).is_real()) return;  // not σ-fixed: the caller rejects the scheme
-    mpz_lcm(lcm.get_mpz_t(), lcm.get_mpz_t(), f(r, j).re().get_den_mpz_t());
-  }
-  for (Eigen::Index j = 0; j < f.cols(); ++j) {
-    const mpz_class num = f(r, j).re().get_num() * (lcm / f(r, j).re().get_den());
-    mpz_gcd(gcd.get_mpz_t(), gcd.get_mpz_t(), num.get_mpz_t());
-  }
-  const Coeff b = Coeff(mpq_class(lcm, gcd));
-  scale_row(f, r, b);
-  scale_row(w, r, Coeff(1) / (a * b));
-}
-
 bool all_real(const CoeffMatrix& m) {
   for (Eigen::Index i = 0; i < m.size(); ++i)
     if (!m.data()[i].is_real()) return false;
   return true;
 }
 
-// The total size in bits of every numerator and denominator: smaller is nicer.
-size_t height(const Scheme& s) {
-  size_t bits = 0;
-  for (const CoeffMatrix* m : {&s.u, &s.v, &s.w})
-    for (Eigen::Index i = 0; i < m->size(); ++i)
-      bits += mpz_sizeinbase(m->data()[i].re().get_num_mpz_t(), 2) +
-              mpz_sizeinbase(m->data()[i].re().get_den_mpz_t(), 2);
-  return bits;
-}
-
 // h·S with terms normalised; nullopt when a coefficient stays non-real (h·S is not σ-fixed).
 std::optional<Scheme> rational_image(const Scheme& s, const std::array<CoeffMatrix, 3>& h) {
   Scheme out = de_groote(s, h[0], h[1], h[2]);
-  for (int r = 0; r < out.rank(); ++r) {
-    normalise_factor(out.u, out.w, r);
-    normalise_factor(out.v, out.w, r);
-  }
+  normalise_terms(out);
   if (!all_real(out.u) || !all_real(out.v) || !all_real(out.w)) return std::nullopt;
   out.ring = coefficient_ring(out);
   return out;
@@ -190,7 +152,7 @@ Descent descend_to_rationals(const Scheme& s, std::uint64_t seed, int tries) {
   }
   d.cocycle = Isotropy{false, 0, m[0], m[1], m[2]};
   std::mt19937_64 rng(seed);
-  size_t best = SIZE_MAX;
+  std::optional<Sparsity> best;
   for (d.attempts = 0; d.attempts < tries;) {
     ++d.attempts;
     std::array<CoeffMatrix, 3> h;
@@ -203,8 +165,8 @@ Descent descend_to_rationals(const Scheme& s, std::uint64_t seed, int tries) {
     if (!invertible) continue;
     std::optional<Scheme> r = rational_image(s, h);
     if (!r) throw ContractError("descent: h·S is not rational although σ(h)·g = h");
-    if (const size_t bits = height(*r); bits < best) {
-      best = bits;
+    if (const Sparsity score = sparsity(*r); !best || score < *best) {
+      best = score;
       d.rational = std::move(*r);
       d.h = Isotropy{false, 0, h[0], h[1], h[2]};
     }

@@ -42,8 +42,8 @@ struct Descent {
 };
 
 // A rational scheme equivalent to s, if one exists. s is over Q(i) (a rational s comes back as it
-// is). Z is drawn `tries` times from `seed` with entries in {0, ±1, ±i, ±1±i}; the result with the
-// smallest coefficients wins. Each term of the result is normalised: U and V primitive integral
+// is). Z is drawn `tries` times from `seed` with entries in {0, ±1, ±i, ±1±i}; the sparsest result
+// wins (sandwich_simplify.hpp's measure). Each term of the result is normalised: U and V primitive integral
 // (first non-zero entry positive), W carries the scale. Throws InputError where the stabiliser search
 // refuses s (stabiliser.hpp: zero factors, an infinite stabiliser, undetermined sandwiches).
 Descent descend_to_rationals(const Scheme& s, std::uint64_t seed, int tries = 64);

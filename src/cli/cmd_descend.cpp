@@ -5,6 +5,7 @@
 
 #include "decomposition/descent.hpp"
 #include "decomposition/native.hpp"
+#include "decomposition/sandwich_simplify.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/isotropy_text.hpp"
 #include "src/cli/options.hpp"
@@ -18,16 +19,18 @@ const Table& descend_table() {
   using namespace params;
   static const Table t{
       "descend",
-      "tdisc descend SCHEME [-o OUT.json] [--seed S] [--tries N]",
+      "tdisc descend SCHEME [-o OUT.json] [--seed S] [--tries N] [--simplify N]",
       "Finds a rational scheme equivalent to a scheme over Q(i) (Galois descent, the isotropy route of\n"
       "Dumas, Pernet and Sedoglavic): the sandwich g carrying each term onto its complex conjugate, scaled\n"
       "so that g·σ(g) = 1, and h = Z + σ(Z)·g (Hilbert 90) with Z drawn from the seed; h·SCHEME is then\n"
-      "rational term by term. Tries Z --tries times and keeps the smallest coefficients. Exits 0 with\n"
+      "rational term by term. Tries Z --tries times and keeps the sparsest result, then tries --simplify\n"
+      "rational sandwiches that send rank-one factors to unit vectors and keeps the sparsest. Exits 0 with\n"
       "the rational scheme (verified over Q before it is written), 3 when no rational scheme is\n"
       "equivalent (a proof: no such g, or g·σ(g) a scalar that is not a sum of two squares).",
       {with_metavar(text("out,o", nullptr, "write the rational scheme here (native, atomically)"), "FILE"),
        seed("seed", 1, "seed of the random matrices Z"),
-       integer("tries", 64, 1, 100000, "how many Z to try; the result with the smallest coefficients is kept")},
+       integer("tries", 64, 1, 100000, "how many Z to try; the sparsest result is kept"),
+       integer("simplify", 256, 0, 100000, "how many rational sandwiches to try on the result (0: none)")},
       "SCHEME",
       "TDISC_DESCEND_"};
   return t;
@@ -63,7 +66,12 @@ int cmd_descend(const Args& args) {
   } else {
     print_result(path, s, d, seed);
   }
-  Scheme out = *d.rational;
+  const Sparsity before = sparsity(*d.rational);
+  const Simplified simple = simplify_by_sandwich(*d.rational, seed, static_cast<int>(o.integer("simplify")));
+  Scheme out = simple.scheme;
+  const Sparsity after = sparsity(out);
+  std::cout << "  simplified by a rational sandwich (" << simple.tried << " tried): " << before.nonzeros
+            << " → " << after.nonzeros << " non-zero coefficients, " << before.bits << " → " << after.bits << " bits\n";
   const Verdict v = verify(out, Ring::Q);
   if (!v.valid) throw ContractError("descend produced an invalid scheme: " + v.why_not);
   std::cout << "  verified over Q: " << v.equations << " Brent equations hold\n";
