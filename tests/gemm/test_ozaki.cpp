@@ -2,7 +2,8 @@
 // the very functions the kernels call): residues against exact 128-bit arithmetic, Garner's
 // reconstruction against exact integers, the whole pipeline (scaling, residues, products mod p with and
 // without a scheme level, reconstruction) on small matrices against the exact product of the scaled
-// integers, and every scheme level's Brent equations mod every modulus.
+// integers, every scheme level's Brent equations mod every modulus, and the generated straight-line level
+// code (ozaki_level_code.inc, what the level kernels run) against the tables mod p.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 #include <random>
 #include <vector>
 
+#include "codegen/gemm/src/ozaki_levels.hpp"
 #include "codegen/gemm/src/ozaki_schemes.hpp"
 
 using namespace tdisc_gemm::ozaki;
@@ -155,11 +157,15 @@ TEST_CASE("ozaki: the moduli are odd and pairwise coprime, the inverses are inve
     }
   }
   // The moduli count for working precision: enough bits per scaled row, and no more moduli than that.
-  for (int bits : {24, 53}) {
-    const int n = moduli_for(bits);
-    CHECK(scaled_bits(n) >= bits + 3);
-    CHECK(scaled_bits(n - 1) < bits + 3);
-  }
+  for (int bits : {24, 53})
+    for (long long k : {1LL, 16LL, 1000LL, 16384LL}) {
+      const int n = moduli_for(bits, k), t = bits_for(bits, k);
+      CHECK(scaled_bits(n) >= t);
+      CHECK(scaled_bits(n - 1) < t);
+    }
+  CHECK(bits_for(53, 16384) == 53 + 1 + 7);
+  CHECK(bits_for(53, 16385) == 53 + 1 + 8);
+  CHECK(bits_for(53, 1LL << 40) == 62);
 }
 
 TEST_CASE("ozaki: residues of scaled integers match exact 128-bit arithmetic", "[fast][gemm]") {
@@ -225,7 +231,7 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
   std::mt19937_64 g(11);
   const int m = 8, n = 12, k = 16;  // divisible by 4: every level applies
   for (int wide : {0, 20}) {
-    for (int moduli : {moduli_for(24), moduli_for(53)}) {
+    for (int moduli : {moduli_for(24, k), moduli_for(53, k)}) {
       const std::vector<double> A = random_matrix(g, (size_t)m * k, wide), B = random_matrix(g, (size_t)k * n, wide);
       Pipeline P{m, n, k, moduli, {}, {}, {}, {}, {}};
       scale(P, A, B);
@@ -269,4 +275,57 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
       }
     }
   }
+}
+
+namespace {
+
+// The generated code of level Gen, reduced as the kernels do, against the tables of Level `name` mod p.
+template <class Gen>
+void compare_generated(const char* name) {
+  Level L;
+  bool has = false;
+  REQUIRE(level_named(name, L, has));
+  REQUIRE(Gen::B == L.b);
+  REQUIRE(Gen::R == L.rank);
+  REQUIRE(Gen::den == L.den);
+  constexpr int Q = Gen::B * Gen::B, R = Gen::R;
+  std::mt19937_64 g(5);
+  std::uniform_int_distribution<int> r127(-127, 127);
+  for (int l : {0, 1, 10, kMaxModuli - 1}) {
+    const int p = kModuli[l], inv_den = inverse_mod(Gen::den % p, p);
+    const ModTable t = mod_table(L, p);
+    auto reduce = [&](int x) {
+      const int v = residue32(x, p);
+      return Gen::den == 1 ? v : residue32(v * inv_den, p);
+    };
+    for (int trial = 0; trial < 200; ++trial) {
+      int v[Q], m[R], sa[R], sb[R], c[Q];
+      for (int& x : v) x = r127(g);
+      for (int& x : m) x = r127(g);
+      Gen::sums_a(v, sa);
+      Gen::sums_b(v, sb);
+      Gen::combine(m, c);
+      for (int r = 0; r < R; ++r) {
+        int ea = 0, eb = 0;
+        for (int q = 0; q < Q; ++q) ea += t.u[r * Q + q] * v[q], eb += t.v[r * Q + q] * v[q];
+        INFO(name << " mod " << p << ", product " << r);
+        REQUIRE(reduce(sa[r]) == residue32(ea, p));
+        REQUIRE(reduce(sb[r]) == residue32(eb, p));
+      }
+      for (int q = 0; q < Q; ++q) {
+        int e = 0;
+        for (int r = 0; r < R; ++r) e += t.w[q * R + r] * m[r];
+        INFO(name << " mod " << p << ", C block " << q);
+        REQUIRE(reduce(c[q]) == residue32(e, p));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ozaki: the generated level code computes the tables' sums and combinations mod p", "[fast][gemm]") {
+  compare_generated<Level_s1>("oz2-s1");
+  compare_generated<Level_s2>("oz2-s2");
+  compare_generated<Level_r48>("oz2-r48");
 }

@@ -99,7 +99,7 @@ constexpr int64_t kEmulationMinSide = 2048;
 std::string choose_emulated(const tdisc_gemm_context* h, int dtype, cublasOperation_t ta, cublasOperation_t tb,
                             int64_t m, int64_t n, int64_t k, tdisc_gemm_plan_t* p, bool explain) {
   const char* name = "oz2";
-  const int moduli = ozaki::default_moduli(dtype);
+  const int moduli = ozaki::default_moduli(dtype, k);
   if (std::min({m, n, k}) < kEmulationMinSide) return "emulation allowed, but a side is below 2048";
   std::string why = ozaki::unsupported(name, m, n, k, moduli);
   if (!why.empty()) return "emulation allowed, but " + why;
@@ -174,7 +174,7 @@ tdisc_gemm_status_t run(tdisc_gemm_context* h, const tdisc_gemm_plan_t* given, c
   else if (!given) choose_plan(h, Blas<T>::dtype, ta, tb, m, n, k, &plan, false);
   else plan = *given;
   const PlanKernel* kernel = find_plan(plan.name, Blas<T>::dtype);
-  const int moduli = plan.moduli > 0 ? plan.moduli : ozaki::default_moduli(Blas<T>::dtype);
+  const int moduli = plan.moduli > 0 ? plan.moduli : ozaki::default_moduli(Blas<T>::dtype, k);
   bool emulated = ozaki::is_emulated(plan.name) && ozaki::unsupported(plan.name, m, n, k, moduli).empty() &&
                   ozaki::workspace(plan.name, m, n, k, moduli) + extra_bytes(ta, tb, m, n, k, sizeof(T)) <= limit_of(h);
   if (kernel && given) {  // re-check a caller's plan against the workspace it would need

@@ -3,7 +3,8 @@
 //   1. exponents: per row of A and column of B, a power of two that brings its 2-norm below 2^t;
 //   2. residues: A' = trunc(2^e_i·A), B' = trunc(B·2^f_j) reduced mod every p_l into int8, A' stored
 //      transposed (k × m) so that every INT8 product is the TN layout the tensor cores take;
-//   3. per modulus: A'_l·B'_l in INT32 by cublasGemmEx (or R products of level sums), reduced mod p_l;
+//   3. per modulus: A'_l·B'_l in INT32 by cublasGemmEx, reduced mod p_l; or through a scheme level: the
+//      generated operand sums mod p (ozaki_levels.hpp), R INT8 products, the generated C combinations;
 //   4. reconstruction: Garner's balanced digits, Horner in double, unscaling, alpha and beta.
 // Dimensions are padded with zeros to multiples of 64 (the INT8 products and a 4x4 level split evenly).
 #include <cublas_v2.h>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "ozaki.hpp"
+#include "ozaki_levels.hpp"
 #include "ozaki_math.hpp"
 #include "ozaki_schemes.hpp"
 
@@ -129,58 +131,53 @@ __global__ void reduce_product(const int32_t* Cp, long long count, int p, int8_t
 }
 
 // Level operand sums over Z/p: X (kp × B·xb, ld kp: At_l or Bt_l) split into B×B blocks of kb × xb;
-// out_r = Σ_q coef[r][q]·block_q mod p (kb × xb each, R of them). A's block (a,c) is x-block a, k-block c
-// (q = a·B + c); B's block (c,d) is k-block c, x-block d (q = c·B + d).
-template <int B, int R, bool IsA>
-__global__ void level_operand(const int8_t* X, long long kp, long long kb, long long xb, const int8_t* coef, int p,
+// out_r = den^-1·Σ_q num[r][q]·block_q mod p (kb × xb each, R of them; the generated L::sums_a/sums_b).
+// A's block (a,c) is x-block a, k-block c (q = a·B + c); B's block (c,d) is k-block c, x-block d (q = c·B + d).
+template <class L, bool IsA>
+__global__ void level_operand(const int8_t* X, long long kp, long long kb, long long xb, int p, int inv_den,
                               int8_t* out) {
-  constexpr int Q = B * B;
-  __shared__ int c[R * Q];
-  for (int s = threadIdx.x; s < R * Q; s += blockDim.x) c[s] = coef[s];
-  __syncthreads();
+  constexpr int B = L::B, Q = B * B, R = L::R;
   const long long count = kb * xb;
   for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
        idx += (long long)gridDim.x * blockDim.x) {
     const long long h = idx % kb, x = idx / kb;
-    int val[Q];
+    int val[Q], s[R];
 #pragma unroll
     for (int xq = 0; xq < B; ++xq)
 #pragma unroll
       for (int hq = 0; hq < B; ++hq) val[IsA ? xq * B + hq : hq * B + xq] = X[(h + hq * kb) + (x + xq * xb) * kp];
-#pragma unroll 1
-    for (int r = 0; r < R; ++r) {  // rolled: a 4x4 level unrolled spills (R·Q coefficients live at once)
-      int s = 0;
+    if (IsA) L::sums_a(val, s);
+    else L::sums_b(val, s);
 #pragma unroll
-      for (int q = 0; q < Q; ++q) s += c[r * Q + q] * val[q];
-      out[r * count + idx] = (int8_t)residue32(s, p);
+    for (int r = 0; r < R; ++r) {
+      int v = residue32(s[r], p);
+      if (L::den != 1) v = residue32(v * inv_den, p);
+      out[r * count + idx] = (int8_t)v;
     }
   }
 }
 
 // Level products (R of mb × nb, INT32) → C blocks mod p into R_l (mp × np): block (a,d) gets
-// Σ_r w[a·B+d][r]·M_r.
-template <int B, int R>
-__global__ void level_combine(const int32_t* M, long long mb, long long nb, const int8_t* coef, int p, int8_t* Rl,
+// den^-1·Σ_r num_w·M_r (the generated L::combine).
+template <class L>
+__global__ void level_combine(const int32_t* M, long long mb, long long nb, int p, int inv_den, int8_t* Rl,
                               long long mp) {
-  constexpr int Q = B * B;
-  __shared__ int c[Q * R];
-  for (int s = threadIdx.x; s < R * Q; s += blockDim.x) c[s] = coef[s];
-  __syncthreads();
+  constexpr int B = L::B, Q = B * B, R = L::R;
   const long long count = mb * nb;
   for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
        idx += (long long)gridDim.x * blockDim.x) {
     const long long i = idx % mb, j = idx / mb;
-    int mr[R];
+    int mr[R], c[Q];
 #pragma unroll
     for (int r = 0; r < R; ++r) mr[r] = residue32(M[r * count + idx], p);
-#pragma unroll 1
-    for (int a = 0; a < B; ++a)
-#pragma unroll 1
-      for (int d = 0; d < B; ++d) {
-        int s = 0;
+    L::combine(mr, c);
 #pragma unroll
-        for (int r = 0; r < R; ++r) s += c[(a * B + d) * R + r] * mr[r];
-        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)residue32(s, p);
+    for (int a = 0; a < B; ++a)
+#pragma unroll
+      for (int d = 0; d < B; ++d) {
+        int v = residue32(c[a * B + d], p);
+        if (L::den != 1) v = residue32(v * inv_den, p);
+        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)v;
       }
   }
 }
@@ -223,7 +220,7 @@ bool reconstruct_any(int moduli, const int8_t* Rres, long long mp, long long np,
 // ---- workspace
 struct Layout {
   long long mp, np, kp, mb, nb, kb;
-  size_t e, f, at, bt, res, cp, s, t, mm, coef, total;  // byte offsets
+  size_t e, f, at, bt, res, cp, s, t, mm, total;  // byte offsets
 };
 
 Layout layout(const Level* level, long long m, long long n, long long k, int moduli) {
@@ -239,7 +236,6 @@ Layout layout(const Level* level, long long m, long long n, long long k, int mod
   if (level) {
     L.s = take((size_t)R * L.kb * L.mb), L.t = take((size_t)R * L.kb * L.nb);
     L.mm = take((size_t)R * L.mb * L.nb * sizeof(int32_t));
-    L.coef = take((size_t)moduli * 3 * R * level->blocks());
   } else {
     L.cp = take((size_t)L.mp * L.np * sizeof(int32_t));
   }
@@ -252,15 +248,16 @@ int from_cuda(cudaError_t e) { return e == cudaSuccess ? 0 : 3; }
 int blocks_for(long long count) { return (int)std::min<long long>(4096, (count + 255) / 256); }
 
 // One modulus's product through a level: sums, R INT8 products (strided batched), combination.
-template <int B, int R>
-int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_t* At, const int8_t* Bt,
-                  const int8_t* coef, int p, char* ws, int8_t* Rl) {
+template <class Lv>
+int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_t* At, const int8_t* Bt, int p,
+                  char* ws, int8_t* Rl) {
   int8_t* S = reinterpret_cast<int8_t*>(ws + L.s);
   int8_t* T = reinterpret_cast<int8_t*>(ws + L.t);
   int32_t* M = reinterpret_cast<int32_t*>(ws + L.mm);
-  constexpr int Q = B * B;
-  level_operand<B, R, true><<<blocks_for(L.kb * L.mb), 256, 0, s>>>(At, L.kp, L.kb, L.mb, coef, p, S);
-  level_operand<B, R, false><<<blocks_for(L.kb * L.nb), 256, 0, s>>>(Bt, L.kp, L.kb, L.nb, coef + R * Q, p, T);
+  constexpr int R = Lv::R;
+  const int inv_den = inverse_mod(Lv::den % p, p);
+  level_operand<Lv, true><<<blocks_for(L.kb * L.mb), 256, 0, s>>>(At, L.kp, L.kb, L.mb, p, inv_den, S);
+  level_operand<Lv, false><<<blocks_for(L.kb * L.nb), 256, 0, s>>>(Bt, L.kp, L.kb, L.nb, p, inv_den, T);
   if (int st = from_cuda(cudaGetLastError())) return st;
   const int32_t one = 1, zero = 0;
   const cublasStatus_t cs = cublasGemmStridedBatchedEx(
@@ -268,13 +265,13 @@ int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_
       CUDA_R_8I, (int)L.kb, L.kb * L.nb, &zero, M, CUDA_R_32I, (int)L.mb, L.mb * L.nb, R, CUBLAS_COMPUTE_32I,
       CUBLAS_GEMM_DEFAULT);
   if (cs != CUBLAS_STATUS_SUCCESS) return 2;
-  level_combine<B, R><<<blocks_for(L.mb * L.nb), 256, 0, s>>>(M, L.mb, L.nb, coef + 2 * R * Q, p, Rl, L.mp);
+  level_combine<Lv><<<blocks_for(L.mb * L.nb), 256, 0, s>>>(M, L.mb, L.nb, p, inv_den, Rl, L.mp);
   return from_cuda(cudaGetLastError());
 }
 
-int product_mod(cublasHandle_t h, cudaStream_t s, const Level* level, const Layout& L, const int8_t* At,
-                const int8_t* Bt, const int8_t* coef, int p, char* ws, int8_t* Rl) {
-  if (!level) {
+int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const Layout& L, const int8_t* At,
+                const int8_t* Bt, int p, char* ws, int8_t* Rl) {
+  if (plan == "oz2") {
     int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp);
     const int32_t one = 1, zero = 0;
     const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mp, (int)L.np, (int)L.kp, &one, At,
@@ -284,9 +281,9 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const Level* level, const Layo
     reduce_product<<<blocks_for(L.mp * L.np), 256, 0, s>>>(Cp, L.mp * L.np, p, Rl);
     return from_cuda(cudaGetLastError());
   }
-  if (level->b == 2 && level->rank == 7) return level_product<2, 7>(h, s, L, At, Bt, coef, p, ws, Rl);
-  if (level->b == 4 && level->rank == 49) return level_product<4, 49>(h, s, L, At, Bt, coef, p, ws, Rl);
-  if (level->b == 4 && level->rank == 48) return level_product<4, 48>(h, s, L, At, Bt, coef, p, ws, Rl);
+  if (plan == "oz2-s1") return level_product<Level_s1>(h, s, L, At, Bt, p, ws, Rl);
+  if (plan == "oz2-s2") return level_product<Level_s2>(h, s, L, At, Bt, p, ws, Rl);
+  if (plan == "oz2-r48") return level_product<Level_r48>(h, s, L, At, Bt, p, ws, Rl);
   return 1;
 }
 
@@ -316,23 +313,9 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   residues_b<T><<<blocks_for(L.kp * L.np), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
   if (int st = from_cuda(cudaGetLastError())) return st;
 
-  int8_t* coef = nullptr;
-  size_t per_modulus = 0;
-  if (lv) {  // the level's coefficient tables mod every modulus: u, v (R × Q), w (Q × R)
-    per_modulus = (size_t)3 * lv->rank * lv->blocks();
-    std::vector<int8_t> host((size_t)moduli * per_modulus);
-    for (int l = 0; l < moduli; ++l) {
-      const ModTable mt = mod_table(*lv, kModuli[l]);
-      std::memcpy(&host[l * per_modulus], mt.u.data(), mt.u.size());
-      std::memcpy(&host[l * per_modulus + mt.u.size()], mt.v.data(), mt.v.size());
-      std::memcpy(&host[l * per_modulus + 2 * mt.u.size()], mt.w.data(), mt.w.size());
-    }
-    coef = reinterpret_cast<int8_t*>(ws + L.coef);
-    if (int st = from_cuda(cudaMemcpyAsync(coef, host.data(), host.size(), cudaMemcpyHostToDevice, s))) return st;
-  }
   for (int l = 0; l < moduli; ++l) {
-    const int st = product_mod(h, s, lv, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np,
-                               coef ? coef + l * per_modulus : nullptr, kModuli[l], ws, Rres + (size_t)l * L.mp * L.np);
+    const int st = product_mod(h, s, plan, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np,
+                               kModuli[l], ws, Rres + (size_t)l * L.mp * L.np);
     if (st) return st;
   }
   if (!reconstruct_any<T>(moduli, Rres, L.mp, L.np, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
@@ -349,7 +332,7 @@ bool known_emulated(const char* plan) {
   return plan && level_named(plan, l, has);
 }
 
-int default_moduli(int dtype) { return moduli_for(dtype == 1 ? 53 : 24); }
+int default_moduli(int dtype, long long k) { return moduli_for(dtype == 1 ? 53 : 24, k); }
 
 std::string unsupported(const char* plan, long long m, long long n, long long k, int moduli) {
   Level l;

@@ -12,8 +12,8 @@ namespace tdisc_gemm::ozaki {
 
 bool is_emulated(const char* plan);  // "oz2", "oz2-s1", "oz2-s2", "oz2-r48"
 bool known_emulated(const char* plan);
-// Moduli for the dtype's working precision (f64: 53 bits, f32: 24).
-int default_moduli(int dtype);
+// Moduli for the dtype's working precision (f64: 53 bits, f32: 24) at depth k.
+int default_moduli(int dtype, long long k);
 // Why the emulation cannot run this shape (k too deep for INT32, too many moduli), or "" when it can.
 std::string unsupported(const char* plan, long long m, long long n, long long k, int moduli);
 size_t workspace(const char* plan, long long m, long long n, long long k, int moduli);

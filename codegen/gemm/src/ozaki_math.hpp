@@ -131,11 +131,20 @@ inline int scaled_bits(int n) {
   return t < 62 ? t : 62;
 }
 
-// Moduli for an accuracy of `bits` significant bits (53 for f64, 24 for f32): the scaled rows carry
-// t ≥ bits + 3 bits of their norm (truncation error per element below 2^-t of the norm).
-inline int moduli_for(int bits) {
+// Bits per scaled row and column for `bits` significant bits (53 for f64, 24 for f32) at depth k: the
+// truncation errors (below 1 each) of k terms add up to about 2.3·√k·2^-t of a product of random rows,
+// so t = bits + 1 + ⌈log2(k)/2⌉, at most 62.
+inline int bits_for(int bits, long long k) {
+  int half_log = 0;
+  while ((1LL << (2 * half_log)) < k) ++half_log;
+  const int t = bits + 1 + half_log;
+  return t < 62 ? t : 62;
+}
+
+// The fewest moduli whose scaled_bits reach bits_for(bits, k).
+inline int moduli_for(int bits, long long k) {
   for (int n = 2; n <= kMaxModuli; ++n)
-    if (scaled_bits(n) >= bits + 3) return n;
+    if (scaled_bits(n) >= bits_for(bits, k)) return n;
   return kMaxModuli;
 }
 

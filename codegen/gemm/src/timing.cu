@@ -54,7 +54,7 @@ extern "C" tdisc_gemm_status_t tdisc_gemm_time(tdisc_gemm_handle_t h, tdisc_gemm
   const int f64 = dtype == TDISC_GEMM_F64;
   if (plan && std::strcmp(plan->name, "cublas") == 0) plan = nullptr;
   if (plan && tdisc_gemm::ozaki::is_emulated(plan->name)) {
-    const int moduli = plan->moduli > 0 ? plan->moduli : tdisc_gemm::ozaki::default_moduli(f64);
+    const int moduli = plan->moduli > 0 ? plan->moduli : tdisc_gemm::ozaki::default_moduli(f64, k);
     if (!tdisc_gemm::ozaki::unsupported(plan->name, m, n, k, moduli).empty() ||
         tdisc_gemm::ozaki::workspace(plan->name, m, n, k, moduli) > limit_of(h))
       return TDISC_GEMM_NOT_FOUND;
