@@ -7,10 +7,11 @@
       numerators (zero terms gone, ±1 as additions), which the level kernels call and the host tests
       compare with the tables.
 Run from the repository root:
-    python3 codegen/gemm/tools/ozaki_schemes.py
+    python3 codegen/gemm/tools/ozaki_schemes.py [--check]
 The library (which builds standalone, without the scheme files) compiles the written files."""
 import json
 import os
+import sys
 from fractions import Fraction
 
 SCHEMES = [("strassen", "codegen/schemes/strassen.json"), ("r48", "codegen/schemes/r48-4x4x4-Q.json")]
@@ -103,7 +104,16 @@ def level_code(name, level):
             f"  TDISC_HD static void combine(const int* m, int* c) {{\n" + "\n".join(comb) + "\n  }\n};\n")
 
 
+CHECK = "--check" in sys.argv  # compare with the committed files instead of writing (exit 1 when stale)
+stale = []
+
+
 def write(out, text):
+    if CHECK:
+        with open(out) as f:
+            if f.read() != text:
+                stale.append(out)
+        return
     with open(out + ".tmp", "w") as f:
         f.write(text)
     os.replace(out + ".tmp", out)
@@ -116,3 +126,7 @@ strassen = numerators("codegen/schemes/strassen.json")
 levels = [("s1", strassen), ("s2", kronecker(strassen, strassen)),
           ("r48", numerators("codegen/schemes/r48-4x4x4-Q.json"))]
 write("codegen/gemm/src/ozaki_level_code.inc", header + "".join(level_code(n, l) for n, l in levels))
+if CHECK:
+    for out in stale:
+        print(f"tdisc: {out}: stale, rerun python3 codegen/gemm/tools/ozaki_schemes.py")
+    sys.exit(1 if stale else 0)
