@@ -10,10 +10,10 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
-#include <vector>
 
 #include "ozaki.hpp"
 #include "ozaki_levels.hpp"
