@@ -12,6 +12,9 @@
 #                                exponent range at 4096 and moduli sweeps at 4096 and 16384; bit-identity of every level to
 #                                oz2); gemmul8: GEMMul8 on the same inputs at 4096…16384.
 # Results in $OUT: ozaki.json, gemmul8.json (when built), ozaki.log. Exit 1 when a check fails.
+# Time: the build (PLANS=all compiles the native plans: a few minutes on 16 cores; PLANS=small builds s1
+# only, and "native" then means s1 or cuBLAS), the benchmark (about two minutes), GEMMul8 at most
+# GEMMUL8_WAIT (90 s) for its make plus GEMMUL8_TIMEOUT (120 s) for its run.
 set -uo pipefail
 
 if [ "${1:-}" = "--stage" ]; then
@@ -55,9 +58,9 @@ step_build() {
   say "build: libtdisc_gemm (plans ${PLANS:-all}) and tdisc_gemm_ozaki with $jobs jobs"
   mkdir -p "$build"
   if [ -d "$here/gemmul8" ] && [ "${GEMMUL8:-1}" = 1 ]; then  # in the background; step gemmul8 waits for it
-    (cd "$here/gemmul8" && nice make -j"$jobs" BACKEND=cuda GPU_ARCH=90 lib/libgemmul8.a >"$build/gemmul8-build.log" 2>&1 ||
-       true) &
-    gemmul8_make=$!
+    setsid bash -c 'cd "$1" && nice make -j"$2" BACKEND=cuda GPU_ARCH=90 lib/libgemmul8.a' _ "$here/gemmul8" "$jobs" \
+      >"$build/gemmul8-build.log" 2>&1 </dev/null &
+    gemmul8_make=$!  # its own session: killed as a group if it outlasts GEMMUL8_WAIT
   fi
   cmake -S "$here/gemm" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTDISC_GEMM_PLANS=${PLANS:-all} \
     -DTDISC_GEMM_TOOLS=ON >>"$log" 2>&1 &&
@@ -68,7 +71,13 @@ step_build() {
 
 gemmul8_make=""
 link_gemmul8() {
-  [ -n "$gemmul8_make" ] && { say "waiting for GEMMul8's make"; wait "$gemmul8_make"; }
+  if [ -n "$gemmul8_make" ]; then  # at most GEMMUL8_WAIT seconds, so that the run ends inside its limit
+    say "waiting for GEMMul8's make (at most ${GEMMUL8_WAIT:-90} s)"
+    for _ in $(seq "${GEMMUL8_WAIT:-90}"); do kill -0 "$gemmul8_make" 2>/dev/null || break; sleep 1; done
+    if kill -0 "$gemmul8_make" 2>/dev/null; then
+      say "GEMMul8's make still running: not measured"; kill -- "-$gemmul8_make" 2>/dev/null; return 0
+    fi
+  fi
   if [ -f "$here/gemmul8/lib/libgemmul8.a" ]; then
     nvcc -O3 -std=c++20 -gencode arch=compute_90,code=sm_90 -I"$here/gemmul8/include" -I"$here/gemm/include" \
       -I"$here/gemm/tools" "$here/gemmul8_driver.cu" -o "$build/gemmul8_driver" -L"$here/gemmul8/lib" -lgemmul8 \
@@ -91,7 +100,7 @@ step_gemmul8() {
   [ -x "$build/gemmul8_driver" ] || link_gemmul8
   if [ -x "$build/gemmul8_driver" ]; then
     say "GEMMul8 on the same inputs"
-    timeout ${GEMMUL8_TIMEOUT:-150} "$build/gemmul8_driver" "$OUT/gemmul8.json" --sizes-f64 ${G8_F64:-4096,8192,16384} \
+    timeout ${GEMMUL8_TIMEOUT:-120} "$build/gemmul8_driver" "$OUT/gemmul8.json" --sizes-f64 ${G8_F64:-4096,8192,16384} \
       --sizes-f32 ${G8_F32:-8192,16384} --reps ${REPS:-5} --reps-large 3 --wide-at ${WIDE_AT:-4096} \
       --commit "$(cat "$here/COMMIT" 2>/dev/null)" 2>&1 | tee -a "$log"
   else
