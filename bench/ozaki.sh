@@ -9,8 +9,8 @@
 #                                build: libtdisc_gemm (PLANS=all by default: the native plans too) and
 #                                tdisc_gemm_ozaki, GEMMul8 in the background; ozaki: tdisc_gemm_ozaki (cuBLAS,
 #                                native, oz2, oz2-s1, oz2-r48 at 4096, 8192, 16384, f64 and f32; wide
-#                                exponent range at 4096 and moduli sweeps at 4096 and 16384; bit-identity of every level to
-#                                oz2); gemmul8: GEMMul8 on the same inputs at 4096…16384.
+#                                exponent range at 4096; moduli sweeps at 4096 and 16384; bit-identity of
+#                                every level to oz2; phases at 16384); gemmul8: GEMMul8 on the same inputs.
 # Results in $OUT: ozaki.json, gemmul8.json (when built), ozaki.log. Exit 1 when a check fails.
 # Time: the build (PLANS=all compiles the native plans: a few minutes on 16 cores; PLANS=small builds s1
 # only, and "native" then means s1 or cuBLAS), the benchmark (about two minutes), GEMMul8 at most
@@ -92,7 +92,7 @@ step_ozaki() {
   say "ozaki: cuBLAS, native, ${VARIANTS:-oz2,oz2-s1,oz2-r48} at ${SIZES:-4096,8192,16384}"
   "$build/tdisc_gemm_ozaki" "$OUT/ozaki.json" --dtypes ${DTYPES:-f64,f32} --sizes ${SIZES:-4096,8192,16384} \
     --variants ${VARIANTS:-oz2,oz2-s1,oz2-r48} --reps ${REPS:-5} --wide-at ${WIDE_AT:-4096} \
-    --sweep-at ${SWEEP_AT:-4096,16384} 2>&1 | tee -a "$log"
+    --sweep-at ${SWEEP_AT:-4096,16384} --phases-at ${PHASES_AT:-16384} 2>&1 | tee -a "$log"
   [ "${PIPESTATUS[0]}" = 0 ] || { say "ozaki: a check FAILED (see above)"; status=1; }
 }
 

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -245,12 +247,55 @@ Layout layout(const Level* level, long long m, long long n, long long k, int mod
 
 int from_cuda(cudaError_t e) { return e == cudaSuccess ? 0 : 3; }
 
+// Where the time of one call goes (environment TDISC_OZAKI_PHASES set): events on the stream after each
+// phase, summed per phase and printed to stderr when the call ends (which then waits for the stream:
+// diagnostics only, never on by default).
+class Phases {
+ public:
+  enum { start, scaling, residues, operand_sums, int8_products, reductions, reconstruction, count };
+  explicit Phases(cudaStream_t s) : s_(s), on_(std::getenv("TDISC_OZAKI_PHASES") != nullptr) {}
+  Phases(const Phases&) = delete;
+  Phases& operator=(const Phases&) = delete;
+  void mark(int phase) {
+    if (!on_ || n_ == kMax) return;
+    cudaEventCreate(&events_[n_]);
+    cudaEventRecord(events_[n_], s_);
+    phase_[n_++] = phase;
+  }
+  void print(const std::string& what) {
+    if (!on_ || n_ < 2) return;
+    cudaEventSynchronize(events_[n_ - 1]);
+    float ms[count] = {};
+    for (int i = 1; i < n_; ++i) {
+      float t = 0;
+      cudaEventElapsedTime(&t, events_[i - 1], events_[i]);
+      ms[phase_[i]] += t;
+    }
+    std::fprintf(stderr,
+                 "tdisc_gemm %s phases (ms): scaling %.3f, residues %.3f, operand sums %.3f, INT8 products %.3f, "
+                 "reductions and C combinations %.3f, reconstruction %.3f\n",
+                 what.c_str(), ms[scaling], ms[residues], ms[operand_sums], ms[int8_products], ms[reductions],
+                 ms[reconstruction]);
+  }
+  ~Phases() {
+    for (int i = 0; i < n_; ++i) cudaEventDestroy(events_[i]);
+  }
+
+ private:
+  static constexpr int kMax = 4 * kMaxModuli + 8;
+  cudaStream_t s_;
+  bool on_;
+  int n_ = 0;
+  cudaEvent_t events_[kMax] = {};
+  int phase_[kMax] = {};
+};
+
 int blocks_for(long long count) { return (int)std::min<long long>(4096, (count + 255) / 256); }
 
 // One modulus's product through a level: sums, R INT8 products (strided batched), combination.
 template <class Lv>
 int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_t* At, const int8_t* Bt, int p,
-                  char* ws, int8_t* Rl) {
+                  char* ws, int8_t* Rl, Phases& ph) {
   int8_t* S = reinterpret_cast<int8_t*>(ws + L.s);
   int8_t* T = reinterpret_cast<int8_t*>(ws + L.t);
   int32_t* M = reinterpret_cast<int32_t*>(ws + L.mm);
@@ -259,18 +304,20 @@ int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_
   level_operand<Lv, true><<<blocks_for(L.kb * L.mb), 256, 0, s>>>(At, L.kp, L.kb, L.mb, p, inv_den, S);
   level_operand<Lv, false><<<blocks_for(L.kb * L.nb), 256, 0, s>>>(Bt, L.kp, L.kb, L.nb, p, inv_den, T);
   if (int st = from_cuda(cudaGetLastError())) return st;
+  ph.mark(Phases::operand_sums);
   const int32_t one = 1, zero = 0;
   const cublasStatus_t cs = cublasGemmStridedBatchedEx(
       h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mb, (int)L.nb, (int)L.kb, &one, S, CUDA_R_8I, (int)L.kb, L.kb * L.mb, T,
       CUDA_R_8I, (int)L.kb, L.kb * L.nb, &zero, M, CUDA_R_32I, (int)L.mb, L.mb * L.nb, R, CUBLAS_COMPUTE_32I,
       CUBLAS_GEMM_DEFAULT);
   if (cs != CUBLAS_STATUS_SUCCESS) return 2;
+  ph.mark(Phases::int8_products);
   level_combine<Lv><<<blocks_for(L.mb * L.nb), 256, 0, s>>>(M, L.mb, L.nb, p, inv_den, Rl, L.mp);
   return from_cuda(cudaGetLastError());
 }
 
 int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const Layout& L, const int8_t* At,
-                const int8_t* Bt, int p, char* ws, int8_t* Rl) {
+                const int8_t* Bt, int p, char* ws, int8_t* Rl, Phases& ph) {
   if (plan == "oz2") {
     int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp);
     const int32_t one = 1, zero = 0;
@@ -278,12 +325,13 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const
                                            CUDA_R_8I, (int)L.kp, Bt, CUDA_R_8I, (int)L.kp, &zero, Cp, CUDA_R_32I,
                                            (int)L.mp, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
     if (cs != CUBLAS_STATUS_SUCCESS) return 2;
+    ph.mark(Phases::int8_products);
     reduce_product<<<blocks_for(L.mp * L.np), 256, 0, s>>>(Cp, L.mp * L.np, p, Rl);
     return from_cuda(cudaGetLastError());
   }
-  if (plan == "oz2-s1") return level_product<Level_s1>(h, s, L, At, Bt, p, ws, Rl);
-  if (plan == "oz2-s2") return level_product<Level_s2>(h, s, L, At, Bt, p, ws, Rl);
-  if (plan == "oz2-r48") return level_product<Level_r48>(h, s, L, At, Bt, p, ws, Rl);
+  if (plan == "oz2-s1") return level_product<Level_s1>(h, s, L, At, Bt, p, ws, Rl, ph);
+  if (plan == "oz2-s2") return level_product<Level_s2>(h, s, L, At, Bt, p, ws, Rl, ph);
+  if (plan == "oz2-r48") return level_product<Level_r48>(h, s, L, At, Bt, p, ws, Rl, ph);
   return 1;
 }
 
@@ -304,21 +352,28 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   int8_t* Bt = reinterpret_cast<int8_t*>(ws + L.bt);
   int8_t* Rres = reinterpret_cast<int8_t*>(ws + L.res);
   const int t = scaled_bits(moduli);
+  Phases ph(s);
+  ph.mark(Phases::start);
 
   row_shifts<T><<<(unsigned)((L.mp + 31) / 32), dim3(32, 8), 0, s>>>(A, lda, m, k, t, e, L.mp);
   col_shifts<T><<<(unsigned)((L.np + 7) / 8), dim3(32, 8), 0, s>>>(B, ldb, k, n, t, f, L.np);
+  ph.mark(Phases::scaling);
   const ResidueParams rp = residue_params(moduli);
   residues_a<T><<<dim3((unsigned)(L.mp / 32), (unsigned)(L.kp / 32)), dim3(32, 8), 0, s>>>(A, lda, m, k, e, rp, At,
                                                                                           L.mp, L.kp);
   residues_b<T><<<blocks_for(L.kp * L.np), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
   if (int st = from_cuda(cudaGetLastError())) return st;
-
+  ph.mark(Phases::residues);
   for (int l = 0; l < moduli; ++l) {
     const int st = product_mod(h, s, plan, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np,
-                               kModuli[l], ws, Rres + (size_t)l * L.mp * L.np);
+                               kModuli[l], ws, Rres + (size_t)l * L.mp * L.np, ph);
     if (st) return st;
+    ph.mark(Phases::reductions);
   }
   if (!reconstruct_any<T>(moduli, Rres, L.mp, L.np, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
+  ph.mark(Phases::reconstruction);
+  ph.print(std::string(plan) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) + ", " +
+           std::to_string(moduli) + " moduli");
   return from_cuda(cudaGetLastError());
 }
 

@@ -6,11 +6,15 @@
 // --wide-at n: the same on inputs uniform in [-1,1) times 2^e, e uniform in [-16,16] per element.
 // --sweep-at n,…: oz2 with moduli default-4 … default+3 (error and time), to find the smallest count
 // whose error is no worse than cuBLAS's. Also one INT8 product alone (the tensor-core floor per modulus).
-// Self-checking: exits 1 when a level's result differs from oz2's or an emulated call fails.
+// --phases-at n: one more call of each emulated plan at n with TDISC_OZAKI_PHASES set, so that the
+// library prints where its time goes (scaling, residues, operand sums, INT8 products, reductions and
+// C combinations, reconstruction). Self-checking: exits 1 when a level's result differs from oz2's or an
+// emulated call fails.
 // Usage: tdisc_gemm_ozaki OUT.json [--dtypes f64,f32] [--sizes 4096,8192,16384] [--reps 5]
-//        [--variants oz2,oz2-s1,oz2-r48] [--wide-at 4096] [--sweep-at 4096,16384]
+//        [--variants oz2,oz2-s1,oz2-r48] [--wide-at 4096] [--sweep-at 4096,16384] [--phases-at 16384]
 #include <algorithm>
 #include <cstdarg>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -23,7 +27,7 @@ struct Options {
   std::vector<std::string> dtypes{"f64", "f32"}, variants{"oz2", "oz2-s1", "oz2-r48"};
   std::vector<long long> sizes{4096, 8192, 16384};
   int reps = 5;
-  long long wide_at = 4096;
+  long long wide_at = 4096, phases_at = 16384;
   std::vector<long long> sweep_at{4096, 16384};
   std::string out = "ozaki.json";
 };
@@ -237,6 +241,12 @@ void run(tdisc_gemm_handle_t h, cublasHandle_t cb, long long n, bool wide, bool 
       diff = b.differing(b.C, b.Ckeep);
       if (diff) ++failures;
     }
+    if (v.rfind("oz2", 0) == 0 && n == o.phases_at && !wide) {  // one more call, its phases on stderr
+      setenv("TDISC_OZAKI_PHASES", "1", 1);
+      b.call(v, 0);
+      CK(cudaDeviceSynchronize());
+      unsetenv("TDISC_OZAKI_PHASES");
+    }
     tdisc_gemm_plan_t chosen{};
     if (v == "native")
       tdisc_gemm_choose(h, sizeof(T) == 8 ? TDISC_GEMM_F64 : TDISC_GEMM_F32, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &chosen);
@@ -284,6 +294,7 @@ int main(int argc, char** argv) {
       for (const std::string& s : split(argv[i + 1])) o.sizes.push_back(std::atoll(s.c_str()));
     } else if (a == "--reps") o.reps = std::atoi(argv[i + 1]);
     else if (a == "--wide-at") o.wide_at = std::atoll(argv[i + 1]);
+    else if (a == "--phases-at") o.phases_at = std::atoll(argv[i + 1]);
     else if (a == "--sweep-at") {
       o.sweep_at.clear();
       for (const std::string& s : split(argv[i + 1])) o.sweep_at.push_back(std::atoll(s.c_str()));
