@@ -93,25 +93,32 @@ void cublas_plan(tdisc_gemm_plan_t* p, const char* why) {
 // reconstruction (memory-bound, per modulus) outweigh the INT8 products.
 constexpr int64_t kEmulationMinSide = 2048;
 
-// With emulation allowed: Ozaki-II alone ("oz2", the dtype's default moduli) when it can run and fits.
-// No scheme level by default: whether one pays is measured (bench/ozaki.sh), not assumed. Returns "" and
-// fills p, or says why not.
+// With emulation allowed: the plan table's nearest emulated entry ("oz2", "oz2-s1", … with its moduli),
+// else Ozaki-II alone ("oz2", the dtype's default moduli) for shapes with every side ≥ 2048 — no scheme
+// level unless a table says it pays (bench/ozaki.sh measures it). Returns "" and fills p when it can run
+// and fits, else says why not.
 std::string choose_emulated(const tdisc_gemm_context* h, int dtype, cublasOperation_t ta, cublasOperation_t tb,
                             int64_t m, int64_t n, int64_t k, tdisc_gemm_plan_t* p, bool explain) {
-  const char* name = "oz2";
-  const int moduli = ozaki::default_moduli(dtype, k);
-  if (std::min({m, n, k}) < kEmulationMinSide) return "emulation allowed, but a side is below 2048";
-  std::string why = ozaki::unsupported(name, m, n, k, moduli);
+  const Table* table = find_table(h->tables, h->gpu, h->cublas_version, dtype);
+  const Entry e = select_entry(table, m, n, k, true);
+  const bool tuned = ozaki::known_emulated(e.plan.c_str());
+  const std::string name = tuned ? e.plan : "oz2";
+  const int moduli = tuned && e.moduli > 0 ? e.moduli : ozaki::default_moduli(dtype, k);
+  if (!tuned && std::min({m, n, k}) < kEmulationMinSide) return "emulation allowed, but a side is below 2048";
+  std::string why = ozaki::unsupported(name.c_str(), m, n, k, moduli);
   if (!why.empty()) return "emulation allowed, but " + why;
-  const size_t need = ozaki::workspace(name, m, n, k, moduli) + extra_bytes(ta, tb, m, n, k, dtype ? 8 : 4);
+  const size_t need = ozaki::workspace(name.c_str(), m, n, k, moduli) + extra_bytes(ta, tb, m, n, k, dtype ? 8 : 4);
   if (need > limit_of(h)) return "emulation allowed, but its workspace exceeds the limit";
   set_text(p->name, sizeof p->name, name);
-  p->leaf = 0, p->group = 0, p->workspace_bytes = need, p->tuned_speedup = 0, p->moduli = moduli;
+  p->leaf = 0, p->group = 0, p->workspace_bytes = need, p->tuned_speedup = tuned ? e.speedup : 0, p->moduli = moduli;
   p->why[0] = 0;
   if (explain)
     set_text(p->why, sizeof p->why,
-             "accuracy emulated: Ozaki-II, " + std::to_string(moduli) + " moduli for " +
-                 (dtype ? "f64" : "f32") + " working precision (not tuned: no emulated plan table yet)");
+             tuned ? "accuracy emulated: plan table (" + table->gpu + ") near " + std::to_string(e.m) + "x" +
+                         std::to_string(e.n) + "x" + std::to_string(e.k) + ": " + name + ", " +
+                         std::to_string(moduli) + " moduli"
+                   : "accuracy emulated: Ozaki-II, " + std::to_string(moduli) + " moduli for " +
+                         (dtype ? "f64" : "f32") + " working precision (no emulated entry in the plan table)");
   return "";
 }
 
