@@ -11,6 +11,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -46,18 +47,30 @@ ResidueParams residue_params(int n) {
   return rp;
 }
 
+// A row or column holding Inf or NaN: its exponent is this mark, its residues are zero, and the
+// reconstruction writes NaN into its row or column of C (IEEE arithmetic would give Inf or NaN there).
+constexpr int kNonFinite = INT_MIN;
+
 // ---- 1. exponents. Rows of A (m × k, lda): 32 rows × 8 slices of k per block.
 template <class T>
 __global__ void row_shifts(const T* A, long long lda, long long m, long long k, int t, int* e, long long mp) {
   __shared__ double part[8][32];
+  __shared__ int bad[8][32];
   const long long i = blockIdx.x * 32LL + threadIdx.x;
   double amax = 0;
+  int nonfinite = 0;
   if (i < m)
-    for (long long h = threadIdx.y; h < k; h += 8) amax = fmax(amax, fabs((double)A[i + h * lda]));
+    for (long long h = threadIdx.y; h < k; h += 8) {
+      const double a = (double)A[i + h * lda];
+      amax = fmax(amax, fabs(a));
+      nonfinite |= !isfinite(a);
+    }
   part[threadIdx.y][threadIdx.x] = amax;
+  bad[threadIdx.y][threadIdx.x] = nonfinite;
   __syncthreads();
   amax = 0;
-  for (int s = 0; s < 8; ++s) amax = fmax(amax, part[s][threadIdx.x]);
+  for (int s = 0; s < 8; ++s) amax = fmax(amax, part[s][threadIdx.x]), nonfinite |= bad[s][threadIdx.x];
+  if (nonfinite) amax = 0;  // no sums of squares over Inf
   __syncthreads();
   const int sc = amax > 0 ? -ilogb(amax) : 0;  // sums of squares near 1: no overflow, no underflow
   double sum = 0;
@@ -71,7 +84,7 @@ __global__ void row_shifts(const T* A, long long lda, long long m, long long k, 
   if (threadIdx.y == 0 && i < mp) {
     sum = 0;
     for (int s = 0; s < 8; ++s) sum += part[s][threadIdx.x];
-    e[i] = i < m && amax > 0 ? shift_for(sqrt(sum), t) + sc : 0;
+    e[i] = nonfinite ? kNonFinite : i < m && amax > 0 ? shift_for(sqrt(sum), t) + sc : 0;
   }
 }
 
@@ -80,9 +93,16 @@ template <class T>
 __global__ void col_shifts(const T* B, long long ldb, long long k, long long n, int t, int* f, long long np) {
   const long long j = blockIdx.x * 8LL + threadIdx.y;
   double amax = 0, sum = 0;
+  int nonfinite = 0;
   if (j < n)
-    for (long long h = threadIdx.x; h < k; h += 32) amax = fmax(amax, fabs((double)B[h + j * ldb]));
+    for (long long h = threadIdx.x; h < k; h += 32) {
+      const double b = (double)B[h + j * ldb];
+      amax = fmax(amax, fabs(b));
+      nonfinite |= !isfinite(b);
+    }
   for (int o = 16; o; o >>= 1) amax = fmax(amax, __shfl_xor_sync(0xffffffffu, amax, o));
+  nonfinite = __any_sync(0xffffffffu, nonfinite);
+  if (nonfinite) amax = 0;
   const int sc = amax > 0 ? -ilogb(amax) : 0;
   if (j < n && amax > 0)
     for (long long h = threadIdx.x; h < k; h += 32) {
@@ -90,7 +110,8 @@ __global__ void col_shifts(const T* B, long long ldb, long long k, long long n, 
       sum = fma(x, x, sum);
     }
   for (int o = 16; o; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
-  if (threadIdx.x == 0 && j < np) f[j] = j < n && amax > 0 ? shift_for(sqrt(sum), t) + sc : 0;
+  if (threadIdx.x == 0 && j < np)
+    f[j] = nonfinite ? kNonFinite : j < n && amax > 0 ? shift_for(sqrt(sum), t) + sc : 0;
 }
 
 // ---- 2. residues. A (m × k) → At_l (kp × mp, ld kp) for every modulus; 32×32 tiles through shared memory.
@@ -101,7 +122,8 @@ __global__ void residues_a(const T* A, long long lda, long long m, long long k, 
   const long long i0 = blockIdx.x * 32LL, h0 = blockIdx.y * 32LL;
   for (int q = 0; q < 4; ++q) {
     const long long i = i0 + threadIdx.x, h = h0 + threadIdx.y + 8 * q;
-    tile[threadIdx.y + 8 * q][threadIdx.x] = i < m && h < k ? trunc(ldexp((double)A[i + h * lda], e[i])) : 0.0;
+    tile[threadIdx.y + 8 * q][threadIdx.x] =
+        i < m && h < k && e[i] != kNonFinite ? trunc(ldexp((double)A[i + h * lda], e[i])) : 0.0;
   }
   __syncthreads();
   for (int q = 0; q < 4; ++q) {
@@ -120,7 +142,7 @@ __global__ void residues_b(const T* B, long long ldb, long long k, long long n, 
   for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
        idx += (long long)gridDim.x * blockDim.x) {
     const long long h = idx % kp, j = idx / kp;
-    const double x = h < k && j < n ? trunc(ldexp((double)B[h + j * ldb], f[j])) : 0.0;
+    const double x = h < k && j < n && f[j] != kNonFinite ? trunc(ldexp((double)B[h + j * ldb], f[j])) : 0.0;
     for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
   }
 }
@@ -195,6 +217,10 @@ __global__ void reconstruct_c(const int8_t* Rres, long long mp, long long np, lo
     int r[N];
 #pragma unroll
     for (int l = 0; l < N; ++l) r[l] = Rres[l * mp * np + i + j * mp];
+    if (e[i] == kNonFinite || f[j] == kNonFinite) {
+      C[i + j * ldc] = T(NAN);
+      continue;
+    }
     const double x = reconstruct(r, g, N);
     double out = alpha * ldexp(x, -(e[i] + f[j]));
     if (beta != 0) out = fma(beta, (double)C[i + j * ldc], out);

@@ -220,6 +220,30 @@ void emulated(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
     CK(cudaFree(C0));
     CK(cudaFree(C1));
   }
+  {  // Inf and NaN: a NaN in row 5 of A and an Inf in column 3 of B give NaN in row 5 and column 3 of C only
+    const long long n = 256;
+    T *A, *B, *C;
+    CK(cudaMalloc(&A, n * n * sizeof(T)));
+    CK(cudaMalloc(&B, n * n * sizeof(T)));
+    CK(cudaMalloc(&C, n * n * sizeof(T)));
+    fill_dev<T>(A, n * n, 5, 1);
+    fill_dev<T>(B, n * n, 6, 1);
+    const T nan = T(NAN), inf = T(INFINITY), one = 1, zero = 0;
+    CK(cudaMemcpy(A + 5 + 7 * n, &nan, sizeof(T), cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(B + 9 + 3 * n, &inf, sizeof(T), cudaMemcpyHostToDevice));
+    tdisc_gemm_plan_t p = make_plan("oz2", 0, 0);
+    const tdisc_gemm_status_t st = ours(h, &p, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero, C, n);
+    std::vector<T> c(n * n);
+    CK(cudaMemcpy(c.data(), C, c.size() * sizeof(T), cudaMemcpyDeviceToHost));
+    long long wrong = 0;
+    for (long long j = 0; j < n; ++j)
+      for (long long i = 0; i < n; ++i) wrong += std::isnan(c[i + j * n]) != (i == 5 || j == 3);
+    expect(st == TDISC_GEMM_SUCCESS && wrong == 0,
+           tag + "emulated oz2: NaN/Inf rows and columns give NaN there only (" + std::to_string(wrong) + " wrong)");
+    CK(cudaFree(A));
+    CK(cudaFree(B));
+    CK(cudaFree(C));
+  }
   tdisc_gemm_plan_t p{};
   tdisc_gemm_choose(h, dt, CUBLAS_OP_N, CUBLAS_OP_N, 4096, 4096, 4096, &p);
   expect(std::strncmp(p.name, "oz2", 3) != 0, tag + "accuracy native (default) → no emulated plan: " + p.name);
