@@ -23,6 +23,7 @@ if [ "${1:-}" = "--stage" ]; then
   src=$(cd "$(dirname "$0")/.." && pwd)
   rm -rf "$dir" && mkdir -p "$dir"
   cp -r "$src/codegen/gemm" "$dir/gemm"
+  cp -r "$src/codegen/runtime" "$dir/runtime"  # the generated plans include ../../runtime/*.inc
   cp "$src/bench/ozaki.sh" "$src/bench/gemmul8_driver.cu" "$dir/"
   g8=${GEMMUL8_SRC:-/work/.mirror/RIKEN-RCCS+GEMMul8/repo}
   if [ -f "$g8/Makefile" ]; then
