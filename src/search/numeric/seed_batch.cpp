@@ -79,7 +79,10 @@ void run_ansatz_on_cuda(Run& run) {
   const bool complex = ansatz_is_complex(p, *run.seed_space());
   auto device = make_cuda_seed_device(seed_problem(*run.seed_space(), run.matmul(), p, complex), p.gpu);
   run.announce({{"device", device->name()}, {"slots", device->slots()}});
-  const long batch = p.gpu_batch > 0 ? p.gpu_batch : 4L * device->slots();
+  // With culling most blocks end early and the hardware refills their slots from the batch; a larger
+  // batch keeps the survivors' long tail (the last blocks running alone) a smaller share of its time.
+  const long per_slot = p.recipe.cull_residual > 0 ? 16 : 4;
+  const long batch = p.gpu_batch > 0 ? p.gpu_batch : per_slot * device->slots();
   double last_batch_seconds = 0;
   while (!run.stopping() && run.seconds_left() > last_batch_seconds) {
     std::vector<long> ids;
