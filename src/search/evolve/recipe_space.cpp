@@ -1,5 +1,5 @@
 // The evolvable genes and the variation operators. Typical values are the middle of AlphaEvolve's
-// sweep ranges (../shared/FRONTIER.md §1d) where the paper gives one.
+// sweep ranges (arXiv:2506.13131, Fig. 9) where the paper gives one.
 #include "src/search/evolve/recipe_space.hpp"
 
 #include <algorithm>

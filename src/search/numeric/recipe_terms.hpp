@@ -1,4 +1,4 @@
-// AlphaEvolve's recipe terms (arXiv:2506.13131, Fig. 4 and 9; ../shared/FRONTIER.md §1d) for the
+// AlphaEvolve's recipe terms (arXiv:2506.13131, Fig. 4 and 9, App. A) for the
 // seed-space Adam of a symmetric ansatz: gradient, parameter and target noise, hallucination, a
 // periodic soft clip, the min-of-Re/Im discretisation loss with ramp and cosine annealing, a
 // large-value penalty, and restart culling. Plain data and inline functions only: nvcc compiles this
