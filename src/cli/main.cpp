@@ -28,6 +28,7 @@ constexpr Subcommand kSubcommands[] = {
     {"prove", tdisc::cli::cmd_prove, "prove a numerical scheme exactly over a number field"},
     {"symmetry", tdisc::cli::cmd_symmetry, "the symmetry group of a scheme, exactly, and its ansatz file"},
     {"descend", tdisc::cli::cmd_descend, "a rational scheme equivalent to one over Q(i) (Galois descent), or the proof that none exists"},
+    {"evolve", tdisc::cli::cmd_evolve, "evolve numeric-engine recipes (MAP-Elites over AlphaEvolve's terms)"},
 };
 
 void usage(std::ostream& os) {

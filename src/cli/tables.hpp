@@ -24,6 +24,7 @@ const params::Table& report_table();
 const params::Table& symmetry_table();
 const params::Table& descend_table();
 const params::Table& prove_table();
+const params::Table& evolve_table();
 
 // All of the above, in the order of `tdisc --help`.
 std::vector<const params::Table*> command_tables();

@@ -15,13 +15,14 @@ using namespace tdisc::search::numeric;
 namespace {
 
 template <class S>
-void compare_with_cpu(const char* name, Format f, int rank, int starts) {
+void compare_with_cpu(const char* name, Format f, int rank, int starts, const RecipeTerms& terms = {}) {
   const SeedSpace s = seed_space(builtin_ansatz(name, f, rank));
   const MatmulTensor t = matmul_tensor(f);
   Params p;
   p.adam_steps = 300;   // no convergence or stall within: both run every step
   p.adam_stall = 100000;
   p.converge_residual = 0;
+  p.recipe = terms;
   const bool complex = !std::is_same_v<S, double>;
   auto device = make_cuda_seed_device(seed_problem(s, t, p, complex), 0);
   std::vector<std::vector<double>> packed;
@@ -32,10 +33,12 @@ void compare_with_cpu(const char* name, Format f, int rank, int starts) {
     std::vector<cdouble> z(theta0.back().data(), theta0.back().data() + theta0.back().size());
     packed.push_back(pack_seeds(z, complex));
   }
-  std::vector<SeedOutcome> gpu = device->run(packed);
+  std::vector<unsigned long long> seeds;
+  for (int k = 0; k < starts; ++k) seeds.push_back(1000 + static_cast<unsigned long long>(k));
+  std::vector<SeedOutcome> gpu = device->run(packed, seeds);
   REQUIRE(gpu.size() == static_cast<size_t>(starts));
   for (int k = 0; k < starts; ++k) {
-    SeedRun<S> cpu = optimise_seeds<S>(s, t, p, theta0[k], [] { return false; });
+    SeedRun<S> cpu = optimise_seeds<S>(s, t, p, theta0[k], [] { return false; }, seeds[static_cast<size_t>(k)]);
     std::vector<cdouble> g = unpack_seeds(gpu[k].theta, complex);
     double diff = 0;
     for (size_t j = 0; j < g.size(); ++j) diff = std::max(diff, std::abs(g[j] - cdouble(cpu.theta(static_cast<Eigen::Index>(j)))));
@@ -43,6 +46,7 @@ void compare_with_cpu(const char* name, Format f, int rank, int starts) {
     CHECK(diff < 1e-6);
     CHECK(gpu[k].residual == Approx(cpu.residual).epsilon(1e-6).margin(1e-9));
     CHECK(gpu[k].steps == cpu.steps);
+    CHECK(gpu[k].culled == cpu.culled);
   }
 }
 
@@ -52,6 +56,18 @@ TEST_CASE("seed-space Adam on the GPU follows the CPU step for step (real z3, co
   compare_with_cpu<double>("z3", Format{3, 3, 3}, 23, 8);
   compare_with_cpu<cdouble>("z3xz4", Format{3, 3, 3}, 24, 8);
   compare_with_cpu<cdouble>("z3xz4", Format{4, 4, 4}, 48, 4);
+}
+
+TEST_CASE("the recipe terms on the GPU follow the CPU step for step (every term on, and culling)", "[gpu]") {
+  RecipeTerms r;
+  r.grad_noise = 1e-4, r.param_noise = 1e-3, r.target_noise = 1e-3, r.hallucinate = 0.02, r.hallucinate_scale = 0.1;
+  r.soft_clip_period = 100, r.soft_clip_min = 0.3, r.soft_clip_max = 1.5;
+  r.discrete_weight = 0.05, r.discrete_floor = 0.2, r.large_weight = 0.01, r.large_above = 0.8;
+  compare_with_cpu<double>("z3", Format{3, 3, 3}, 23, 8, r);
+  compare_with_cpu<cdouble>("z3xz4", Format{3, 3, 3}, 24, 8, r);
+  RecipeTerms cull;
+  cull.cull_at = 0.5, cull.cull_residual = 1e-12;  // every start is culled at step 150
+  compare_with_cpu<cdouble>("z3xz4", Format{4, 4, 4}, 48, 4, cull);
 }
 
 TEST_CASE("the engine finds an exact 2x2:7 inside z3 on the GPU", "[gpu]") {

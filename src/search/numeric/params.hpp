@@ -8,6 +8,7 @@
 
 #include "src/search/engine.hpp"
 #include "src/search/numeric/lattice.hpp"
+#include "src/search/numeric/recipe_terms.hpp"
 #include "src/search/params/bind.hpp"
 #include "src/search/params/table.hpp"
 
@@ -72,6 +73,7 @@ struct Params {
   double ansatz_pull = 0;          // final weight of the seed-space lattice pull (0: none)
   bool ansatz_round = true;        // round and repair exactly after the seed phase
   double numerical_residual = 1e-8;
+  RecipeTerms recipe;              // ansatz Adam: AlphaEvolve's recipe terms and culling (all off by default)
   bool keep_going = false;         // count every exact find until --time/--restarts (rates)  // a seed-space point below this is a numerical solution
 };
 

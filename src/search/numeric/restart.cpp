@@ -177,6 +177,11 @@ template <class S>
 RestartOutcome ansatz_tail(const RestartInput& in, SeedRun<S> run, const std::function<bool()>& stopped) {
   const Params& p = in.params;
   RestartOutcome out;
+  if (run.culled) {  // abandoned at cull_at: no pull, no rounding
+    out.residual = run.residual;
+    out.steps = run.steps;
+    return out.stage = "culled", out;
+  }
   if (run.residual < p.numerical_residual && !run.pulled)
     for (Eigen::Index k = 0; k < run.theta.size(); ++k) out.numerical.push_back(cdouble(run.theta(k)));
   pull_seeds(*in.ansatz, in.tensor, p, run, stopped);
@@ -219,13 +224,15 @@ RestartOutcome run_in_ansatz(const RestartInput& in) {
   Params adam_only = in.params;
   adam_only.ansatz_pull = 0;  // the pull runs in ansatz_tail, after the numerical solution is noted
   SeedRun<S> run = optimise_seeds<S>(*in.ansatz, in.tensor, adam_only, random_seeds<S>(*in.ansatz, in.params.init_scale, rng),
-                                     stopped);
+                                     stopped, in.seed);
   return ansatz_tail(in, std::move(run), stopped);
 }
 
 template <class S>
-RestartOutcome finish_typed(const RestartInput& in, const std::vector<cdouble>& theta, double residual, long steps) {
+RestartOutcome finish_typed(const RestartInput& in, const std::vector<cdouble>& theta, double residual, long steps,
+                            bool culled) {
   SeedRun<S> run;
+  run.culled = culled;
   run.theta.resize(static_cast<Eigen::Index>(theta.size()));
   for (size_t k = 0; k < theta.size(); ++k) {
     if constexpr (std::is_same_v<S, double>) run.theta(static_cast<Eigen::Index>(k)) = theta[k].real();
@@ -254,9 +261,9 @@ std::vector<cdouble> initial_seeds(const RestartInput& in) {
 }
 
 RestartOutcome finish_ansatz_restart(const RestartInput& in, const std::vector<cdouble>& theta, double residual,
-                                     long steps) {
-  return ansatz_is_complex(in.params, *in.ansatz) ? finish_typed<cdouble>(in, theta, residual, steps)
-                               : finish_typed<double>(in, theta, residual, steps);
+                                     long steps, bool culled) {
+  return ansatz_is_complex(in.params, *in.ansatz) ? finish_typed<cdouble>(in, theta, residual, steps, culled)
+                               : finish_typed<double>(in, theta, residual, steps, culled);
 }
 
 RestartOutcome run_restart(const RestartInput& in) {

@@ -22,7 +22,7 @@ struct Seed {
 
 struct RestartOutcome {
   std::optional<Scheme> scheme;  // set only when exactly verified over the target ring
-  std::string stage;             // "stalled", "degenerate", "rounding", "repair", "found", "stopped"
+  std::string stage;             // "stalled", "degenerate", "rounding", "repair", "found", "stopped", "culled"
   double residual = 0;           // after the continuous phase
   double exact_fraction = 0;     // entries fixed on the lattice when rounding ended
   long steps = 0;                // optimisation steps (ALS sweeps or LM steps)
@@ -59,7 +59,7 @@ RestartOutcome round_and_repair(const RestartInput& in, const Factors<cdouble>& 
 // solution, rounding and the exact repair. Complex θ is stored as complex; real ansätze keep im = 0.
 std::vector<cdouble> initial_seeds(const RestartInput& in);
 RestartOutcome finish_ansatz_restart(const RestartInput& in, const std::vector<cdouble>& theta, double residual,
-                                     long steps);
+                                     long steps, bool culled = false);
 // Whether the ansatz path runs with complex θ (a complex ansatz, or complex factors asked for).
 bool ansatz_is_complex(const Params& p, const SeedSpace& s);
 

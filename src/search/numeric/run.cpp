@@ -130,7 +130,8 @@ void Run::record(long idx, RestartOutcome& out) {
     rep.set("exact_fraction", best_fraction);
   }
   if (out.near_miss) pool.offer(*out.near_miss);
-  if (out.stage != "stalled" && out.stage != "stopped") {
+  if (out.stage == "culled") rep.add("culled", 1);
+  if (out.stage != "stalled" && out.stage != "stopped" && out.stage != "culled") {
     nlohmann::json e = {{"event", "numeric_restart"}, {"restart", idx}, {"stage", out.stage},
                         {"residual", out.residual}, {"exact_fraction", out.exact_fraction},
                         {"steps", out.steps}, {"how", out.how}};

@@ -31,6 +31,22 @@ struct Adam {
   }
 };
 
+// Gradient noise before the moments (Neelakantan et al. 2015), one draw per real component.
+void add_gradient_noise(const RecipeTerms& r, unsigned long long seed, long k, Eigen::Map<Eigen::VectorXd> g) {
+  if (!(r.grad_noise > 0)) return;
+  for (Eigen::Index j = 0; j < g.size(); ++j) g(j) += r.grad_noise * recipe_gaussian(seed, kGradNoise, k, j);
+}
+
+// After the update: the decaying parameter noise, then the periodic soft clip, per real component.
+void perturb_and_clip(const RecipeTerms& r, unsigned long long seed, long k, long K, Eigen::Map<Eigen::VectorXd> x) {
+  const double sigma = param_sigma(r, k, K);
+  if (sigma > 0)
+    for (Eigen::Index j = 0; j < x.size(); ++j) x(j) += sigma * recipe_gaussian(seed, kParamNoise, k, j);
+  if (r.soft_clip_period <= 0) return;
+  const double tau = soft_clip_threshold(r, k);
+  for (Eigen::Index j = 0; j < x.size(); ++j) x(j) = soft_clip(x(j), tau, r.soft_clip_slope);
+}
+
 template <class S>
 double dense_residual(const SeedSpace& s, const MatmulTensor& t, const Vec<S>& theta) {
   return residual(t, expand(s, theta));
@@ -51,25 +67,35 @@ Vec<S> random_seeds(const SeedSpace& s, double scale, std::mt19937_64& rng) {
 
 template <class S>
 SeedRun<S> optimise_seeds(const SeedSpace& s, const MatmulTensor& t, const Params& p, Vec<S> theta0,
-                          const std::function<bool()>& stopped) {
+                          const std::function<bool()>& stopped, unsigned long long seed) {
   SeedRun<S> out{std::move(theta0)};
   Adam<S> adam(real_view(out.theta).size());
   Vec<S> grad;
   const long K = p.adam_steps, slow_from = static_cast<long>(std::llround(p.adam_slow_from * static_cast<double>(K)));
   double best = INFINITY;
   long best_at = 0;
+  const RecipeTerms& terms = p.recipe;
+  RecipeStep step{&terms, seed, 0, K};
+  const RecipeStep* in_loss = terms.any_loss_term() ? &step : nullptr;
   for (long k = 0; k < K; ++k) {
     out.steps = k + 1;
-    loss_and_gradient(s, t, out.theta, grad);
+    step.step = k;
+    loss_and_gradient(s, t, out.theta, grad, 0, 0.5, in_loss);
+    add_gradient_noise(terms, seed, k, real_view(grad));
     adam.step(out.theta, grad, k < slow_from ? p.adam_lr : p.adam_lr / 10);
+    perturb_and_clip(terms, seed, k, K, real_view(out.theta));
     if (k % 50 != 49) continue;
     const double r = dense_residual(s, t, out.theta);
     if (!std::isfinite(r)) break;
     if (r < best * 0.99) best = r, best_at = k;
+    if (cull_check(terms, k, K) && r > terms.cull_residual) {
+      out.culled = true;
+      break;
+    }
     if (r < p.converge_residual || k - best_at > p.adam_stall || stopped()) break;
   }
   out.residual = dense_residual(s, t, out.theta);
-  pull_seeds(s, t, p, out, stopped);
+  if (!out.culled) pull_seeds(s, t, p, out, stopped);
   return out;
 }
 
@@ -95,12 +121,12 @@ void pull_seeds(const SeedSpace& s, const MatmulTensor& t, const Params& p, Seed
 template Vec<double> random_seeds(const SeedSpace&, double, std::mt19937_64&);
 template Vec<cdouble> random_seeds(const SeedSpace&, double, std::mt19937_64&);
 template SeedRun<double> optimise_seeds(const SeedSpace&, const MatmulTensor&, const Params&, Vec<double>,
-                                        const std::function<bool()>&);
+                                        const std::function<bool()>&, unsigned long long);
 template void pull_seeds(const SeedSpace&, const MatmulTensor&, const Params&, SeedRun<double>&,
                          const std::function<bool()>&);
 template void pull_seeds(const SeedSpace&, const MatmulTensor&, const Params&, SeedRun<cdouble>&,
                          const std::function<bool()>&);
 template SeedRun<cdouble> optimise_seeds(const SeedSpace&, const MatmulTensor&, const Params&, Vec<cdouble>,
-                                         const std::function<bool()>&);
+                                         const std::function<bool()>&, unsigned long long);
 
 }  // namespace tdisc::search::numeric

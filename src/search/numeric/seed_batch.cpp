@@ -55,6 +55,7 @@ SeedProblem seed_problem(const SeedSpace& s, const MatmulTensor& t, const Params
   out.slow_from = p.adam_slow_from;
   out.converge = p.converge_residual;
   out.threads = static_cast<int>(p.gpu_seed_threads);
+  out.recipe = p.recipe;
   return out;
 }
 
@@ -78,22 +79,27 @@ void run_ansatz_on_cuda(Run& run) {
   const bool complex = ansatz_is_complex(p, *run.seed_space());
   auto device = make_cuda_seed_device(seed_problem(*run.seed_space(), run.matmul(), p, complex), p.gpu);
   run.announce({{"device", device->name()}, {"slots", device->slots()}});
-  const long batch = p.gpu_batch > 0 ? p.gpu_batch : 4L * device->slots();
+  // With culling most blocks end early and the hardware refills their slots from the batch; a larger
+  // batch keeps the survivors' long tail (the last blocks running alone) a smaller share of its time.
+  const long per_slot = p.recipe.cull_residual > 0 ? 16 : 4;
+  const long batch = p.gpu_batch > 0 ? p.gpu_batch : per_slot * device->slots();
   double last_batch_seconds = 0;
   while (!run.stopping() && run.seconds_left() > last_batch_seconds) {
     std::vector<long> ids;
     std::vector<RestartInput> inputs;
     std::vector<std::vector<double>> starts;
+    std::vector<unsigned long long> seeds;
     for (long k = 0; k < batch; ++k) {
       long idx = run.claim();
       if (idx < 0) break;
       ids.push_back(idx);
       inputs.push_back(run.input(idx));
       starts.push_back(pack_seeds(initial_seeds(inputs.back()), complex));
+      seeds.push_back(inputs.back().seed);
     }
     if (ids.empty()) break;
     const auto t0 = std::chrono::steady_clock::now();
-    std::vector<SeedOutcome> outs = device->run(starts);
+    std::vector<SeedOutcome> outs = device->run(starts, seeds);
     last_batch_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     run.reporter().add("device_seconds", last_batch_seconds);
     // The tails on the host threads (most end at once; a near-miss rounds for about a second).
@@ -103,7 +109,7 @@ void run_ansatz_on_cuda(Run& run) {
     auto finish = [&] {
       for (size_t i = next++; i < ids.size(); i = next++) {
         RestartOutcome out = finish_ansatz_restart(inputs[i], unpack_seeds(outs[i].theta, complex), outs[i].residual,
-                                                   outs[i].steps);
+                                                   outs[i].steps, outs[i].culled);
         run.record(ids[i], out);
         run.release(ids[i]);
       }

@@ -12,8 +12,8 @@ SeedProblem seed_problem(const SeedSpace& s, const MatmulTensor& t, const Params
 // θ as the device stores it: (re, im) pairs when complex, else the real parts.
 std::vector<double> pack_seeds(const std::vector<cdouble>& theta, bool complex);
 std::vector<cdouble> unpack_seeds(const std::vector<double>& packed, bool complex);
-// The numeric search with an ansatz on params.gpu: batches of 4 × the device's slots (gpu_batch
-// overrides), no batch started that the deadline would likely cut off.
+// The numeric search with an ansatz on params.gpu: batches of 4 × the device's slots (16 × with
+// culling; gpu_batch overrides), no batch started that the deadline would likely cut off.
 void run_ansatz_on_cuda(Run& run);
 
 }  // namespace tdisc::search::numeric

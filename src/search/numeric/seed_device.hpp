@@ -1,11 +1,14 @@
 // Seed-space restarts batched on a device: the plain-data form of a SeedSpace (nvcc compiles this
 // header as C++17, without Eigen) and the device that runs Adam on many restarts at once, one thread
-// block per restart (cuda/seed_cuda.cu). The host driver is seed_batch.cpp.
+// block per restart (cuda/seed_cuda.cu). The host driver is seed_batch.cpp. A culled restart ends
+// its block early, and the hardware's block scheduler starts the next restart of the batch in its place.
 #pragma once
 #include <array>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "src/search/numeric/recipe_terms.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -26,6 +29,7 @@ struct SeedProblem {
   long steps = 8000, stall = 2000;
   double lr = 0.01, slow_from = 0.75, converge = 1e-9;
   int threads = 512;  // per block (a power of two: the block sums halve it)
+  RecipeTerms recipe;  // AlphaEvolve's terms and culling, as Params::recipe
   int len() const { return dims[0] + dims[1] + dims[2]; }
 };
 
@@ -34,6 +38,7 @@ struct SeedOutcome {
   std::vector<double> theta;
   double residual = 0;
   long steps = 0;
+  bool culled = false;  // ended at cull_at above cull_residual
 };
 
 class SeedDevice {
@@ -41,8 +46,10 @@ public:
   virtual ~SeedDevice() = default;
   virtual std::string name() const = 0;
   virtual int slots() const = 0;  // blocks resident at once (one restart each)
-  // Runs every start (θ as in SeedOutcome) to its end; returns in the same order.
-  virtual std::vector<SeedOutcome> run(const std::vector<std::vector<double>>& starts) = 0;
+  // Runs every start (θ as in SeedOutcome) to its end; returns in the same order. seeds[i] (the
+  // restart's seed) drives start i's recipe noise; empty: seed 0 for all.
+  virtual std::vector<SeedOutcome> run(const std::vector<std::vector<double>>& starts,
+                                       const std::vector<unsigned long long>& seeds) = 0;
 };
 
 // Throws UsageError without CUDA in the build, without a device, or when one block's shared memory

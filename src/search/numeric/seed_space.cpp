@@ -91,8 +91,9 @@ Factors<S> expand(const SeedSpace& s, const Vec<S>& theta) {
 
 template <class S>
 double loss_and_gradient(const SeedSpace& s, const MatmulTensor& t, const Vec<S>& theta, Vec<S>& grad, double pull,
-                         double lattice_step) {
-  const Factors<S> x = expand(s, theta);
+                         double lattice_step, const RecipeStep* recipe) {
+  Factors<S> x = expand(s, theta);
+  if (recipe) hallucinate(*recipe, x);
   std::array<Mat<S>, 3> gram;  // R × R each: gram[q](r, k) = x_q,rᴴ · x_q,k
   for (int q = 0; q < 3; ++q) gram[q] = x.f[q].adjoint() * x.f[q];
   double loss = std::real((gram[0].cwiseProduct(gram[1]).cwiseProduct(gram[2])).sum());
@@ -116,6 +117,7 @@ double loss_and_gradient(const SeedSpace& s, const MatmulTensor& t, const Vec<S>
   loss += static_cast<double>(ones.size());  // ‖T‖²
   if (pull > 0)
     for (int q = 0; q < 3; ++q) loss += lattice_pull<S>(x.f[q], g[q], pull, lattice_step);
+  if (recipe) add_recipe_gradient(*recipe, x, g);
   grad = Vec<S>::Zero(s.parameters);
   const Format& f = s.format;
   Vec<S> gx(term_length(f));
@@ -129,8 +131,9 @@ double loss_and_gradient(const SeedSpace& s, const MatmulTensor& t, const Vec<S>
 
 template Factors<double> expand(const SeedSpace&, const Vec<double>&);
 template Factors<cdouble> expand(const SeedSpace&, const Vec<cdouble>&);
-template double loss_and_gradient(const SeedSpace&, const MatmulTensor&, const Vec<double>&, Vec<double>&, double, double);
+template double loss_and_gradient(const SeedSpace&, const MatmulTensor&, const Vec<double>&, Vec<double>&, double, double,
+                                  const RecipeStep*);
 template double loss_and_gradient(const SeedSpace&, const MatmulTensor&, const Vec<cdouble>&, Vec<cdouble>&, double,
-                                  double);
+                                  double, const RecipeStep*);
 
 }  // namespace tdisc::search::numeric

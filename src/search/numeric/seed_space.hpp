@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "decomposition/ansatz.hpp"
+#include "src/search/numeric/recipe_gradient.hpp"
 #include "src/search/numeric/tensor.hpp"
 
 namespace tdisc::search::numeric {
@@ -41,8 +42,10 @@ Factors<S> expand(const SeedSpace& s, const Vec<S>& theta);
 // ‖X − T‖² of the expansion and g = 2·∂L/∂θ̄ (the steepest-ascent direction for real and complex
 // θ alike), by the Gram-matrix form ‖X‖² = Σ_{r,q} (u_rᴴu_q)(v_rᴴv_q)(w_rᴴw_q) and the chain rule
 // g = Σ_t E_tᴴ·∇_{x_t}. `pull` > 0 adds pull·Σ|x − round_lattice(x)|² over the expanded entries.
+// `recipe` adds the recipe terms of one Adam step (recipe_gradient.hpp) to the gradient; the loss
+// returned stays the plain one.
 template <class S>
 double loss_and_gradient(const SeedSpace& s, const MatmulTensor& t, const Vec<S>& theta, Vec<S>& grad,
-                         double pull = 0, double lattice_step = 0.5);
+                         double pull = 0, double lattice_step = 0.5, const RecipeStep* recipe = nullptr);
 
 }  // namespace tdisc::search::numeric

@@ -2,6 +2,7 @@
 // seed_adam.cpp (expansion, Gram-form gradient pulled back to θ, Adam, the dense residual every 50
 // steps, stall and convergence tests) with θ, its moments, the term columns and the three R×R Gram
 // matrices in shared memory. Same arithmetic as the CPU path up to the order of floating-point sums.
+// The recipe terms (recipe_terms.hpp) are the CPU's functions, with the same hashed random draws.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -26,6 +27,7 @@ struct DeviceSeedProblem {
   const int2* pairs;
   long steps, stall;
   double lr, slow_from, converge;
+  RecipeTerms recipe;
 };
 
 __device__ inline cplx value(const DeviceSeedProblem& p, int k, cplx) { return {p.re[k], p.im[k]}; }
@@ -36,14 +38,50 @@ __device__ inline void atomic_add(cplx* a, cplx v) {
 }
 __device__ inline void atomic_add(double* a, double v) { atomicAdd(a, v); }
 
-// X (len × R, X[e·R + t]) = the term columns of the expansion of θ.
+__device__ inline double hallucination_of(const RecipeTerms& r, unsigned long long seed, long step, long row, double) {
+  return hallucination(r, seed, step, row, 0, false);
+}
+__device__ inline cplx hallucination_of(const RecipeTerms& r, unsigned long long seed, long step, long row, cplx) {
+  return {hallucination(r, seed, step, row, 0, true), hallucination(r, seed, step, row, 1, true)};
+}
+
+// X (len × R, X[e·R + t]) = the term columns of the expansion of θ; from a step ≥ 0 on, the loss's
+// forward pass: hallucinated entries replaced.
 template <class S>
-__device__ void expand_terms(const DeviceSeedProblem& p, const S* theta, S* X) {
+__device__ void expand_terms(const DeviceSeedProblem& p, const S* theta, S* X, unsigned long long seed = 0, long step = -1) {
   for (int row = threadIdx.x; row < p.R * p.len; row += blockDim.x) {
     S acc = zero<S>();
     for (int k = p.row_start[row]; k < p.row_start[row + 1]; ++k) acc += value(p, k, S{}) * theta[p.col[k]];
+    if (step >= 0 && hallucinated(p.recipe, seed, step, row)) acc = hallucination_of(p.recipe, seed, step, row, S{});
     X[(row % p.len) * p.R + row / p.len] = acc;
   }
+}
+
+// Σ over the other two blocks of N(a,b,c)·conj(product of their entries of term t), for entry e of block q.
+template <class S>
+__device__ S target_noise_term(const DeviceSeedProblem& p, const S* X, int t, int e, int q, unsigned long long seed, long step) {
+  const int off[3] = {0, p.d0, p.d0 + p.d1}, dim[3] = {p.d0, p.d1, p.d2};
+  const int q1 = (q + 1) % 3, q2 = (q + 2) % 3;
+  S sum = zero<S>();
+  for (int i = 0; i < dim[q1]; ++i)
+    for (int j = 0; j < dim[q2]; ++j) {
+      int idx[3];
+      idx[q] = e - off[q], idx[q1] = i, idx[q2] = j;
+      const double n = p.recipe.target_noise * recipe_gaussian(seed, kTargetNoise, step, (static_cast<long>(idx[0]) * p.d1 + idx[1]) * p.d2 + idx[2]);
+      sum += n * cj(X[(off[q1] + i) * p.R + t] * X[(off[q2] + j) * p.R + t]);
+    }
+  return sum;
+}
+
+__device__ inline void add_entry_gradient(const RecipeTerms& r, double disc, double x, double& gx) {
+  double g_re = 0, g_im = 0;
+  entry_gradient(r, disc, x, 0.0, false, g_re, g_im);
+  gx += g_re;
+}
+__device__ inline void add_entry_gradient(const RecipeTerms& r, double disc, cplx x, cplx& gx) {
+  double g_re = 0, g_im = 0;
+  entry_gradient(r, disc, x.x, x.y, true, g_re, g_im);
+  gx += cplx{g_re, g_im};
 }
 
 // G_q(s, r) = Σ_{e in block q} conj(X[e][s])·X[e][r], stored G[q·R·R + s·R + r].
@@ -70,9 +108,13 @@ __device__ void hadamard_pairs(const DeviceSeedProblem& p, S* G) {
 
 // grad += 2·E_tᴴ·∂L/∂x̄_t for every term t, with ∂L/∂x̄ of entry e (block q) of term t equal to
 // Σ_r X[e][r]·M_q(t, r) − Σ_{(y,z)} conj(X[y][t]·X[z][t]).
+// With the recipe's loss terms (`recipe`): target noise, discretisation (weight `disc` at this step)
+// and the large-value penalty added, a hallucinated entry contributing nothing.
 template <class S>
-__device__ void seed_gradient(const DeviceSeedProblem& p, const S* X, const S* M, S* grad) {
+__device__ void seed_gradient(const DeviceSeedProblem& p, const S* X, const S* M, S* grad, bool recipe = false,
+                              unsigned long long seed = 0, long step = 0, double disc = 0) {
   const int RR = p.R * p.R;
+  const int blocks[3] = {p.d0, p.d1, p.d2};
   for (int row = threadIdx.x; row < p.R * p.len; row += blockDim.x) {
     const int t = row / p.len, e = row % p.len;
     const int q = e < p.d0 ? 0 : (e < p.d0 + p.d1 ? 1 : 2);
@@ -80,6 +122,11 @@ __device__ void seed_gradient(const DeviceSeedProblem& p, const S* X, const S* M
     S gx = zero<S>();
     for (int r = 0; r < p.R; ++r) gx += X[e * p.R + r] * Mq[r];
     for (int k = p.pair_start[e]; k < p.pair_start[e + 1]; ++k) gx -= cj(X[p.pairs[k].x * p.R + t] * X[p.pairs[k].y * p.R + t]);
+    if (recipe) {
+      if (hallucinated(p.recipe, seed, step, row)) continue;
+      if (p.recipe.target_noise > 0) gx -= target_noise_term(p, X, t, e, q, seed, step);
+      add_entry_gradient(p.recipe, disc / (6.0 * static_cast<double>(blocks[q]) * p.R), X[e * p.R + t], gx);
+    }
     for (int k = p.row_start[row]; k < p.row_start[row + 1]; ++k)
       atomic_add(&grad[p.col[k]], 2.0 * (cj(value(p, k, S{})) * gx));
   }
@@ -103,7 +150,8 @@ __device__ double dense_loss(const DeviceSeedProblem& p, const S* X, double* red
 }
 
 template <class S>
-__global__ void seed_adam_kernel(DeviceSeedProblem p, double* thetas, double* residuals, long* steps_out) {
+__global__ void seed_adam_kernel(DeviceSeedProblem p, double* thetas, double* residuals, long* steps_out,
+                                 const unsigned long long* seeds, int* culled_out) {
   extern __shared__ double smem[];
   const int reals = p.P * static_cast<int>(sizeof(S) / sizeof(double));
   S* theta = reinterpret_cast<S*>(smem);
@@ -113,32 +161,40 @@ __global__ void seed_adam_kernel(DeviceSeedProblem p, double* thetas, double* re
   S* X = reinterpret_cast<S*>(v + reals);
   S* G = X + p.len * p.R;
   double* red = reinterpret_cast<double*>(G + 3 * p.R * p.R);
-  __shared__ int stop;
+  __shared__ int stop, culled;
   __shared__ double best;
   __shared__ long best_at, done_steps;
   double* mine = thetas + static_cast<long>(blockIdx.x) * reals;
   double* th = reinterpret_cast<double*>(theta);
   for (int k = threadIdx.x; k < reals; k += blockDim.x) th[k] = mine[k], m[k] = 0, v[k] = 0;
-  if (threadIdx.x == 0) stop = 0, best = 1e300, best_at = 0, done_steps = 0;
+  if (threadIdx.x == 0) stop = 0, culled = 0, best = 1e300, best_at = 0, done_steps = 0;
   __syncthreads();
   const long slow = llround(p.slow_from * static_cast<double>(p.steps));
+  const RecipeTerms& rt = p.recipe;
+  const unsigned long long seed = seeds[blockIdx.x];
+  const bool in_loss = rt.any_loss_term();
   for (long step = 0; step < p.steps; ++step) {
     for (int k = threadIdx.x; k < p.P; k += blockDim.x) grad[k] = zero<S>();
-    expand_terms(p, theta, X);
+    expand_terms(p, theta, X, seed, in_loss ? step : -1);
     __syncthreads();
     grams(p, X, G);
     __syncthreads();
     hadamard_pairs(p, G);
     __syncthreads();
-    seed_gradient(p, X, G, grad);
+    seed_gradient(p, X, G, grad, in_loss, seed, step, discrete_weight_at(rt, step, p.steps));
     __syncthreads();
     const double lr = step < slow ? p.lr : p.lr / 10;
     const double c1 = 1 - pow(0.9, static_cast<double>(step + 1)), c2 = 1 - pow(0.999, static_cast<double>(step + 1));
     const double* g = reinterpret_cast<const double*>(grad);
+    const double sigma = param_sigma(rt, step, p.steps);
+    const double tau = rt.soft_clip_period > 0 ? soft_clip_threshold(rt, step) : 0;
     for (int k = threadIdx.x; k < reals; k += blockDim.x) {
-      m[k] = 0.9 * m[k] + 0.1 * g[k];
-      v[k] = 0.999 * v[k] + 0.001 * g[k] * g[k];
+      const double gk = rt.grad_noise > 0 ? g[k] + rt.grad_noise * recipe_gaussian(seed, kGradNoise, step, k) : g[k];
+      m[k] = 0.9 * m[k] + 0.1 * gk;
+      v[k] = 0.999 * v[k] + 0.001 * gk * gk;
       th[k] -= lr * (m[k] / c1) / (sqrt(v[k] / c2) + 1e-12);
+      if (sigma > 0) th[k] += sigma * recipe_gaussian(seed, kParamNoise, step, k);
+      if (rt.soft_clip_period > 0) th[k] = soft_clip(th[k], tau, rt.soft_clip_slope);
     }
     __syncthreads();
     if (step % 50 != 49) continue;
@@ -149,7 +205,8 @@ __global__ void seed_adam_kernel(DeviceSeedProblem p, double* thetas, double* re
       done_steps = step + 1;
       if (!isfinite(r)) stop = 1;
       if (r < best * 0.99) best = r, best_at = step;
-      if (r < p.converge || step - best_at > p.stall) stop = 1;
+      if (cull_check(rt, step, p.steps) && r > rt.cull_residual) stop = 1, culled = 1;
+      else if (r < p.converge || step - best_at > p.stall) stop = 1;
     }
     __syncthreads();
     if (stop) break;
@@ -160,6 +217,7 @@ __global__ void seed_adam_kernel(DeviceSeedProblem p, double* thetas, double* re
   if (threadIdx.x == 0) {
     residuals[blockIdx.x] = r;
     steps_out[blockIdx.x] = stop ? done_steps : p.steps;
+    culled_out[blockIdx.x] = culled;
   }
   for (int k = threadIdx.x; k < reals; k += blockDim.x) mine[k] = th[k];
 }
@@ -219,32 +277,39 @@ public:
   std::string name() const override { return name_; }
   int slots() const override { return slots_; }
 
-  std::vector<SeedOutcome> run(const std::vector<std::vector<double>>& starts) override {
+  std::vector<SeedOutcome> run(const std::vector<std::vector<double>>& starts,
+                               const std::vector<unsigned long long>& seeds) override {
     const size_t n = starts.size(), reals = static_cast<size_t>(p_.parameters) * (p_.complex ? 2 : 1);
     std::vector<double> packed(n * reals);
     for (size_t i = 0; i < n; ++i) std::copy(starts[i].begin(), starts[i].end(), packed.begin() + i * reals);
+    std::vector<unsigned long long> seed_of(n, 0);
+    std::copy(seeds.begin(), seeds.begin() + static_cast<long>(std::min(n, seeds.size())), seed_of.begin());
     DeviceBuffer thetas(packed.data(), packed.size() * sizeof(double)), residuals(n * sizeof(double)),
-        steps(n * sizeof(long));
+        steps(n * sizeof(long)), seed_buf(seed_of.data(), n * sizeof(unsigned long long)), culled(n * sizeof(int));
     cuda::DeviceSeedProblem d{p_.dims[0], p_.dims[1], p_.dims[2], p_.len(), p_.rank, p_.parameters,
                               row_start_.as<int>(), col_.as<int>(), re_.as<double>(), im_.as<double>(),
                               pair_start_.as<int>(), pairs_.as<int2>(), p_.steps, p_.stall, p_.lr, p_.slow_from,
-                              p_.converge};
+                              p_.converge, p_.recipe};
     if (p_.complex)
       cuda::seed_adam_kernel<cuda::cplx><<<static_cast<unsigned>(n), p_.threads, smem_>>>(
-          d, thetas.as<double>(), residuals.as<double>(), steps.as<long>());
+          d, thetas.as<double>(), residuals.as<double>(), steps.as<long>(), seed_buf.as<unsigned long long>(),
+          culled.as<int>());
     else
       cuda::seed_adam_kernel<double><<<static_cast<unsigned>(n), p_.threads, smem_>>>(
-          d, thetas.as<double>(), residuals.as<double>(), steps.as<long>());
+          d, thetas.as<double>(), residuals.as<double>(), steps.as<long>(), seed_buf.as<unsigned long long>(),
+          culled.as<int>());
     seed_check(cudaGetLastError(), "seed_adam_kernel launch");
     seed_check(cudaDeviceSynchronize(), "seed_adam_kernel");
     std::vector<double> res(n);
     std::vector<long> st(n);
+    std::vector<int> cu(n);
     seed_check(cudaMemcpy(packed.data(), thetas.ptr, packed.size() * sizeof(double), cudaMemcpyDeviceToHost), "copy θ");
     seed_check(cudaMemcpy(res.data(), residuals.ptr, n * sizeof(double), cudaMemcpyDeviceToHost), "copy residuals");
     seed_check(cudaMemcpy(st.data(), steps.ptr, n * sizeof(long), cudaMemcpyDeviceToHost), "copy steps");
+    seed_check(cudaMemcpy(cu.data(), culled.ptr, n * sizeof(int), cudaMemcpyDeviceToHost), "copy culled");
     std::vector<SeedOutcome> out(n);
     for (size_t i = 0; i < n; ++i)
-      out[i] = {std::vector<double>(packed.begin() + i * reals, packed.begin() + (i + 1) * reals), res[i], st[i]};
+      out[i] = {std::vector<double>(packed.begin() + i * reals, packed.begin() + (i + 1) * reals), res[i], st[i], cu[i] != 0};
     return out;
   }
 
