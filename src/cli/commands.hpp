@@ -21,6 +21,7 @@ int cmd_report(const Args& args);
 int cmd_tune(const Args& args);
 int cmd_symmetry(const Args& args);
 int cmd_prove(const Args& args);
+int cmd_recipe(const Args& args);
 
 // Runs a subcommand, turning every exception into "tdisc: …" on stderr and its exit code.
 int guarded(int (*command)(const Args&), const Args& args);
