@@ -47,7 +47,7 @@ expert() {
 flags_for() {  # recipe row
   case "$1" in
     table) echo "--recipes $TABLE" ;;
-    expert) expert "$2" ;;
+    expert) echo "--recipes $RUNS/no-table.json $(expert "$2")" ;;
     today) echo "--recipes $RUNS/no-table.json" ;;
   esac
 }

@@ -50,7 +50,7 @@ TEST_CASE("each committed row's target runs its recipe with no other flag", "[fa
   SearchPlan p = plan_search(ask({5, 5, 5}, 93));  // ring ZT by default: the GF2 z3 walk, then the lift
   CHECK(p.recipe == "5x5x5-93");
   CHECK(p.engine == "flip");
-  CHECK(p.defaults == nlohmann::json{{"walk_ring", "GF2"}, {"symmetry", "z3"}});
+  CHECK(p.defaults == nlohmann::json{{"walk_ring", "GF2"}, {"symmetry", "z3"}, {"lift_at_target", true}});
   CHECK(p.recipe_why.find("table row 5x5x5-93 (") == 0);
   CHECK(p.recipe_why.find("recipes.json:") != std::string::npos);
   for (Ring r : {Ring::Z, Ring::Q, Ring::GF2}) CHECK(plan_search(ask({5, 5, 5}, 93, r)).recipe == "5x5x5-93");
@@ -63,7 +63,7 @@ TEST_CASE("each committed row's target runs its recipe with no other flag", "[fa
 
   SearchPlan six = plan_search(ask({6, 6, 6}, 153));
   CHECK(six.recipe == "6x6x6-153");
-  CHECK(six.defaults == nlohmann::json{{"walk_ring", "GF2"}, {"symmetry", "s3"}});
+  CHECK(six.defaults == nlohmann::json{{"walk_ring", "GF2"}, {"symmetry", "s3"}, {"lift_at_target", true}});
 
   SearchPlan q48 = plan_search(ask({4, 4, 4}, 48));  // ring Q below the integer rank: the ansatz row
   CHECK(q48.recipe == "4x4x4-48-Q");
