@@ -102,6 +102,31 @@ Verdict verify(const Scheme& s, Ring over) {
   return v;
 }
 
+ModularVerdict verify_mod(const Scheme& s, long modulus) {
+  ModularVerdict v;
+  v.modulus = modulus;
+  v.equations = static_cast<long>(s.format.a_size()) * s.format.b_size() * s.format.c_size();
+  if (modulus < 2) {
+    v.why_not = "modulus " + std::to_string(modulus) + " is below 2";
+    return v;
+  }
+  if (coefficient_ring(s) == Ring::QI) {
+    v.why_not = "a Gaussian coefficient cannot be held mod " + std::to_string(modulus);
+    return v;
+  }
+  ScaledResidual t = scaled_residual(s);
+  mpz_class g;
+  mpz_gcd(g.get_mpz_t(), t.scale.get_mpz_t(), mpz_class(modulus).get_mpz_t());
+  if (g != 1) {
+    v.why_not = "a denominator (common scale " + t.scale.get_str() + ") is not a unit mod " + std::to_string(modulus);
+    return v;
+  }
+  v.failure = first_failure(s, t, modulus);
+  v.valid = !v.failure;
+  if (v.failure) v.why_not = v.failure->describe();
+  return v;
+}
+
 std::optional<Ring> RingReport::best() const {
   if (valid_char0) return smallest;
   if (valid_mod2) return Ring::GF2;

@@ -32,6 +32,18 @@ struct Verdict {
 // (½ over GF2, i over Z, 2 over ZT) make the verdict invalid with a reason.
 Verdict verify(const Scheme& s, Ring over);
 
+// Validity over Z/nZ for any modulus n ≥ 2 (prime or not: the moduli of integer emulation, 255 = 3·5·17
+// among them). Rational coefficients are read mod n, so every denominator must be a unit mod n (½ needs
+// n odd); Gaussian coefficients cannot be held. Valid mod n means every Brent equation holds in Z/nZ.
+struct ModularVerdict {
+  bool valid = false;
+  long modulus = 0;
+  std::string why_not;                  // empty when valid
+  std::optional<BrentFailure> failure;  // set when an equation fails
+  long equations = 0;
+};
+ModularVerdict verify_mod(const Scheme& s, long modulus);
+
 // Validity over every ring at once: the smallest characteristic-0 ring if valid there, else the
 // modular rings over which it is valid.
 struct RingReport {

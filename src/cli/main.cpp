@@ -28,6 +28,7 @@ constexpr Subcommand kSubcommands[] = {
     {"prove", tdisc::cli::cmd_prove, "prove a numerical scheme exactly over a number field"},
     {"recipe", tdisc::cli::cmd_recipe, "the recipe table the search plan runs; promote an LLM run's winner"},
     {"symmetry", tdisc::cli::cmd_symmetry, "the symmetry group of a scheme, exactly, and its ansatz file"},
+    {"descend", tdisc::cli::cmd_descend, "a rational scheme equivalent to one over Q(i) (Galois descent), or the proof that none exists"},
 };
 
 void usage(std::ostream& os) {

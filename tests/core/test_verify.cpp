@@ -113,3 +113,32 @@ TEST_CASE("native files round-trip and bad ones are refused with a line", "[fast
   CHECK_THROWS_WITH(parse_native(bad, "x.json"), Catch::Contains("version"));
   CHECK_THROWS_WITH(parse_native(text.substr(0, text.size() / 2), "x.json"), Catch::Contains("JSON"));
 }
+
+TEST_CASE("verify_mod: Strassen and the rational 4x4:48 over Z/n for the emulation's odd moduli", "[fast][verify]") {
+  const Scheme strassen = test::strassen();
+  const Scheme r48 = read_native(test::source_path("codegen/schemes/r48-4x4x4-Q.json"));
+  for (long n : {255L, 253L, 251L, 247L, 217L, 149L, 3L}) {
+    INFO("mod " << n);
+    CHECK(verify_mod(strassen, n).valid);
+    const ModularVerdict v = verify_mod(r48, n);
+    CHECK(v.valid);
+    CHECK(v.equations == 4096);
+  }
+  CHECK(verify_mod(strassen, 2).valid);  // integer coefficients: every modulus
+  CHECK(verify_mod(strassen, 256).valid);
+  const ModularVerdict even = verify_mod(r48, 256);  // ½ is not a unit mod 256
+  CHECK(!even.valid);
+  CHECK(even.why_not.find("not a unit mod 256") != std::string::npos);
+  CHECK(!verify_mod(strassen, 1).valid);
+  Scheme broken = strassen;
+  broken.u(0, 3) = 0;
+  const ModularVerdict bad = verify_mod(broken, 251);
+  CHECK(!bad.valid);
+  REQUIRE(bad.failure);
+  CHECK(bad.failure->failing_equations > 0);
+  Scheme shifted = strassen;  // a coefficient changed by a multiple of n: still valid mod n, not mod others
+  shifted.u(0, 3) = 1 + 255;
+  CHECK(verify_mod(shifted, 255).valid);
+  CHECK(verify_mod(shifted, 17).valid);
+  CHECK(!verify_mod(shifted, 251).valid);
+}

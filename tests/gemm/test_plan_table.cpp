@@ -104,3 +104,29 @@ TEST_CASE("workspace policy: write-once, else (when allowed) the largest lean gr
   CHECK(copy_bytes(3, 5, 8) == 256);
   CHECK(operand_bytes(10, 20, 30, 4) == 2400);
 }
+
+TEST_CASE("emulated entries share a table but are chosen only among themselves", "[fast][gemm]") {
+  const char* mixed = R"({"format": "tdisc-gemm-plans", "version": 1, "tables": [
+    {"gpu": "GPU A", "cublas": 1, "dtype": "f64", "entries": [
+      {"m": 4096, "n": 4096, "k": 4096, "plan": "cublas"},
+      {"m": 8192, "n": 8192, "k": 8192, "plan": "r48", "leaf": "batched", "speedup": 1.3},
+      {"m": 8192, "n": 8192, "k": 8192, "plan": "oz2", "moduli": 15, "speedup": 1.4},
+      {"m": 16384, "n": 16384, "k": 16384, "plan": "oz2-s1", "speedup": 1.5}]}]})";
+  TableSet set = parse_tables(mixed);
+  REQUIRE(set.error.empty());
+  const Table* t = find_table(set, "GPU A", 1, 1);
+  REQUIRE(t);
+  CHECK(emulated_plan("oz2-r48"));
+  CHECK(!emulated_plan("r48"));
+  // Native callers never see an emulated entry, even the nearest.
+  CHECK(select_entry(t, 8192, 8192, 8192).plan == "r48");
+  CHECK(select_entry(t, 20000, 20000, 20000).plan == "r48");
+  const Entry e = select_entry(t, 8192, 8192, 8192, true);
+  CHECK(e.plan == "oz2");
+  CHECK(e.moduli == 15);
+  CHECK(select_entry(t, 20000, 20000, 20000, true).plan == "oz2-s1");
+  CHECK(select_entry(t, 20000, 20000, 20000, true).moduli == 0);
+  CHECK(select_entry(t, 4096, 4096, 4096, true).plan == "cublas");  // no emulated entry that small
+  CHECK(!parse_tables(R"({"format": "tdisc-gemm-plans", "tables": [{"gpu": "x", "dtype": "f64", "entries": [
+    {"m": 1, "n": 1, "k": 1, "plan": "oz2", "moduli": -1}]}]})").error.empty());
+}

@@ -22,3 +22,12 @@ set_tests_properties(gemm_gpu PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
 # codegen/gemm/plans/generate.sh writes with this tdisc; host-only, so it runs everywhere.
 add_test(NAME gemm_plans_fresh COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/gemm/plans_fresh.sh ${PROJECT_SOURCE_DIR} $<TARGET_FILE:tdisc>)
 set_tests_properties(gemm_plans_fresh PROPERTIES LABELS fast TIMEOUT 600)
+# gemm_ozaki_tables_fresh: the emulated plans' scheme tables and generated level code
+# (codegen/gemm/src/ozaki_scheme_tables.inc, ozaki_level_code.inc) are what
+# codegen/gemm/tools/ozaki_schemes.py writes from codegen/schemes.
+find_package(Python3 COMPONENTS Interpreter QUIET)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME gemm_ozaki_tables_fresh COMMAND ${Python3_EXECUTABLE} codegen/gemm/tools/ozaki_schemes.py --check
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(gemm_ozaki_tables_fresh PROPERTIES LABELS fast)
+endif()

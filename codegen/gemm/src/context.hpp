@@ -14,6 +14,7 @@ struct tdisc_gemm_context {
   size_t user_bytes = 0;
   size_t limit = 0;         // internal pool: bytes per call at most
   bool allow_lean = false;  // tdisc_gemm_set_lean
+  int accuracy = 0;         // tdisc_gemm_accuracy_t: 0 native, 1 emulation allowed
   cudaMemPool_t pool = nullptr;
   tdisc_gemm::TableSet tables;
   std::string gpu;

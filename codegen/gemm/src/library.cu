@@ -1,5 +1,6 @@
 // libtdisc_gemm's C API: handle and workspace policy, plan choice from the plan tables, transposed
-// operands copied (cublas<t>geam) into workspace, the generated recursion, and cuBLAS as the fallback.
+// operands copied (cublas<t>geam) into workspace, the generated recursion or the emulation (ozaki.cu),
+// and cuBLAS as the fallback.
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -15,6 +16,7 @@
 
 #include "plan_table.hpp"
 #include "context.hpp"
+#include "ozaki.hpp"
 #include "plans.hpp"
 #include "tdisc/gemm.h"
 
@@ -35,6 +37,7 @@ template <> struct Blas<float> {
     const float one = 1, zero = 0;  // Y (rows × cols, ld rows) = X^T
     return cublasSgeam_64(h, CUBLAS_OP_T, CUBLAS_OP_N, rows, cols, &one, X, ldx, &zero, Y, rows, Y, rows);
   }
+  static constexpr auto emulate = ozaki::gemm_f32;
 };
 template <> struct Blas<double> {
   static constexpr int dtype = 1;
@@ -48,6 +51,7 @@ template <> struct Blas<double> {
     const double one = 1, zero = 0;
     return cublasDgeam_64(h, CUBLAS_OP_T, CUBLAS_OP_N, rows, cols, &one, X, ldx, &zero, Y, rows, Y, rows);
   }
+  static constexpr auto emulate = ozaki::gemm_f64;
 };
 
 const PlanKernel* find_plan(const char* name, int dtype) {
@@ -81,18 +85,59 @@ bool reduced_math(cublasHandle_t h) {
 
 void cublas_plan(tdisc_gemm_plan_t* p, const char* why) {
   std::memcpy(p->name, "cublas", 7);
-  p->leaf = 0, p->group = 0, p->workspace_bytes = 0, p->tuned_speedup = 1;
+  p->leaf = 0, p->group = 0, p->workspace_bytes = 0, p->tuned_speedup = 1, p->moduli = 0;
   std::snprintf(p->why, sizeof p->why, "%s", why);
+}
+
+// Smallest side the emulation is chosen for without a tuned table: below it the residues and the
+// reconstruction (memory-bound, per modulus) outweigh the INT8 products.
+constexpr int64_t kEmulationMinSide = 2048;
+
+// With emulation allowed: the plan table's nearest emulated entry ("oz2", "oz2-s1", … with its moduli),
+// else Ozaki-II alone ("oz2", the dtype's default moduli) for shapes with every side ≥ 2048 — no scheme
+// level unless a table says it pays (bench/ozaki.sh measures it). Returns "" and fills p when it can run
+// and fits, else says why not.
+std::string choose_emulated(const tdisc_gemm_context* h, int dtype, cublasOperation_t ta, cublasOperation_t tb,
+                            int64_t m, int64_t n, int64_t k, tdisc_gemm_plan_t* p, bool explain) {
+  const Table* table = find_table(h->tables, h->gpu, h->cublas_version, dtype);
+  const Entry e = select_entry(table, m, n, k, true);
+  const bool tuned = ozaki::known_emulated(e.plan.c_str());
+  const std::string name = tuned ? e.plan : "oz2";
+  const int moduli = tuned && e.moduli > 0 ? e.moduli : ozaki::default_moduli(dtype, k);
+  if (!tuned && std::min({m, n, k}) < kEmulationMinSide) return "emulation allowed, but a side is below 2048";
+  std::string why = ozaki::unsupported(name.c_str(), m, n, k, moduli);
+  if (!why.empty()) return "emulation allowed, but " + why;
+  const size_t need = ozaki::workspace(name.c_str(), m, n, k, moduli) + extra_bytes(ta, tb, m, n, k, dtype ? 8 : 4);
+  if (need > limit_of(h)) return "emulation allowed, but its workspace exceeds the limit";
+  set_text(p->name, sizeof p->name, name);
+  p->leaf = 0, p->group = 0, p->workspace_bytes = need, p->tuned_speedup = tuned ? e.speedup : 0, p->moduli = moduli;
+  p->why[0] = 0;
+  if (explain)
+    set_text(p->why, sizeof p->why,
+             tuned ? "accuracy emulated: plan table (" + table->gpu + ") near " + std::to_string(e.m) + "x" +
+                         std::to_string(e.n) + "x" + std::to_string(e.k) + ": " + name + ", " +
+                         std::to_string(moduli) + " moduli"
+                   : "accuracy emulated: Ozaki-II, " + std::to_string(moduli) + " moduli for " +
+                         (dtype ? "f64" : "f32") + " working precision (no emulated entry in the plan table)");
+  return "";
 }
 
 // Fills p with the schedule of a named plan and leaf under the handle's workspace limit.
 // The library's choice for one call. `explain` fills plan.why (tdisc_gemm_choose); the per-call path
 // skips it, so that a call that falls back to cuBLAS costs next to nothing more than cuBLAS.
 void choose_plan(const tdisc_gemm_context* h, int dtype, cublasOperation_t ta, cublasOperation_t tb, int64_t m,
-                 int64_t n, int64_t k, tdisc_gemm_plan_t* p, bool explain) {
+                 int64_t n, int64_t k, tdisc_gemm_plan_t* p, bool explain, bool allow_emulation = true) {
   const size_t element = dtype ? sizeof(double) : sizeof(float);
   if (m == 0 || n == 0 || k == 0) return cublas_plan(p, "empty product");
   if (reduced_math(h->cublas)) return cublas_plan(p, "handle math mode allows TF32: schemes do not pay");
+  p->moduli = 0;
+  if (allow_emulation && h->accuracy == TDISC_GEMM_EMULATED) {
+    const std::string not_emulated = choose_emulated(h, dtype, ta, tb, m, n, k, p, explain);
+    if (not_emulated.empty()) return;
+    choose_plan(h, dtype, ta, tb, m, n, k, p, explain, false);
+    if (explain) set_text(p->why, sizeof p->why, not_emulated + "; " + p->why);
+    return;
+  }
   const Table* table = find_table(h->tables, h->gpu, h->cublas_version, dtype);
   const Entry e = select_entry(table, m, n, k);
   const std::string near =
@@ -136,17 +181,21 @@ tdisc_gemm_status_t run(tdisc_gemm_context* h, const tdisc_gemm_plan_t* given, c
   else if (!given) choose_plan(h, Blas<T>::dtype, ta, tb, m, n, k, &plan, false);
   else plan = *given;
   const PlanKernel* kernel = find_plan(plan.name, Blas<T>::dtype);
+  const int moduli = plan.moduli > 0 ? plan.moduli : ozaki::default_moduli(Blas<T>::dtype, k);
+  bool emulated = ozaki::is_emulated(plan.name) && ozaki::unsupported(plan.name, m, n, k, moduli).empty() &&
+                  ozaki::workspace(plan.name, m, n, k, moduli) + extra_bytes(ta, tb, m, n, k, sizeof(T)) <= limit_of(h);
   if (kernel && given) {  // re-check a caller's plan against the workspace it would need
     const size_t need = kernel->workspace(m, n, k, plan.leaf, plan.group) + extra_bytes(ta, tb, m, n, k, sizeof(T));
     if (need > limit_of(h) || plan.group < 0 || plan.leaf < 0 || plan.leaf > 2) kernel = nullptr;
   }
-  if (!kernel || m == 0 || n == 0 || k == 0)
+  if ((!kernel && !emulated) || m == 0 || n == 0 || k == 0)
     return from_cublas(Blas<T>::gemm(h->cublas, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
 
   cudaStream_t stream = nullptr;
   if (cublasGetStream(h->cublas, &stream) != CUBLAS_STATUS_SUCCESS) return TDISC_GEMM_CUBLAS_ERROR;
   const size_t extra = extra_bytes(ta, tb, m, n, k, sizeof(T));
-  const size_t plan_bytes = kernel->workspace(m, n, k, plan.leaf, plan.group);
+  const size_t plan_bytes =
+      emulated ? ozaki::workspace(plan.name, m, n, k, moduli) : kernel->workspace(m, n, k, plan.leaf, plan.group);
   char* base = static_cast<char*>(h->user_ws);
   if (!base && extra + plan_bytes > 0) {
     void* p = nullptr;
@@ -170,8 +219,10 @@ tdisc_gemm_status_t run(tdisc_gemm_context* h, const tdisc_gemm_plan_t* given, c
     b = reinterpret_cast<T*>(next), lb = k, next += copy_bytes(k, n, sizeof(T));
   }
   if (status == TDISC_GEMM_SUCCESS) {
-    const int st = kernel->gemm(h->cublas, stream, m, n, k, alpha, a, la, b, lb, beta, C, ldc, next, plan_bytes,
-                                plan.leaf, plan.group);
+    const int st = emulated ? Blas<T>::emulate(h->cublas, stream, plan.name, moduli, m, n, k, *alpha, a, la, b, lb,
+                                               *beta, C, ldc, next, plan_bytes)
+                            : kernel->gemm(h->cublas, stream, m, n, k, alpha, a, la, b, lb, beta, C, ldc, next,
+                                           plan_bytes, plan.leaf, plan.group);
     status = st == 0 ? TDISC_GEMM_SUCCESS : st == 2 ? TDISC_GEMM_CUBLAS_ERROR : st == 3 ? TDISC_GEMM_CUDA_ERROR
                                                                                           : TDISC_GEMM_BAD_ARGUMENT;
   }
@@ -265,6 +316,12 @@ tdisc_gemm_status_t tdisc_gemm_set_workspace_limit(tdisc_gemm_handle_t h, size_t
 tdisc_gemm_status_t tdisc_gemm_set_lean(tdisc_gemm_handle_t h, int allow) {
   if (!h) return TDISC_GEMM_BAD_ARGUMENT;
   h->allow_lean = allow != 0;
+  return TDISC_GEMM_SUCCESS;
+}
+
+tdisc_gemm_status_t tdisc_gemm_set_accuracy(tdisc_gemm_handle_t h, tdisc_gemm_accuracy_t accuracy) {
+  if (!h || (accuracy != TDISC_GEMM_NATIVE && accuracy != TDISC_GEMM_EMULATED)) return TDISC_GEMM_BAD_ARGUMENT;
+  h->accuracy = accuracy;
   return TDISC_GEMM_SUCCESS;
 }
 

@@ -25,6 +25,10 @@ bool read_entry(const Json& e, Entry& out) {
     else return false;
   }
   if (const Json* s = e.get("speedup"); s && s->kind == Json::Number) out.speedup = s->number;
+  if (const Json* q = e.get("moduli"); q && q->kind == Json::Number) {
+    if (q->number < 0 || q->number > 64) return false;
+    out.moduli = static_cast<int>(q->number);
+  }
   return true;
 }
 
@@ -52,7 +56,7 @@ TableSet parse_tables(const std::string& json) {
     for (size_t e = 0; e < entries->items.size(); ++e) {
       Entry entry;
       if (!read_entry(entries->items[e], entry))
-        return set.error = where + "entry " + std::to_string(e) + " malformed (m, n, k ≥ 1, plan, leaf)", set;
+        return set.error = where + "entry " + std::to_string(e) + " malformed (m, n, k ≥ 1, plan, leaf, moduli)", set;
       table.entries.push_back(entry);
     }
     set.tables.push_back(table);
@@ -72,7 +76,9 @@ const Table* find_table(const TableSet& set, const std::string& gpu, int cublas,
   return same_gpu ? same_gpu : any;
 }
 
-Entry select_entry(const Table* table, i64 m, i64 n, i64 k) {
+bool emulated_plan(const std::string& plan) { return plan.rfind("oz2", 0) == 0; }
+
+Entry select_entry(const Table* table, i64 m, i64 n, i64 k, bool emulated) {
   Entry fallback;
   fallback.m = m, fallback.n = n, fallback.k = k, fallback.plan = "cublas";
   if (!table) return fallback;
@@ -80,6 +86,7 @@ Entry select_entry(const Table* table, i64 m, i64 n, i64 k) {
   const Entry* best = nullptr;
   double best_d = 0;
   for (const Entry& e : table->entries) {
+    if (emulated_plan(e.plan) != emulated) continue;
     // A scheme's advantage grows with every dimension, so only shapes no larger than the query (up to
     // 25 %) vouch for it: a plan measured to win at a larger shape may lose at a smaller one.
     if (e.m > 1.25 * (double)m || e.n > 1.25 * (double)n || e.k > 1.25 * (double)k) continue;

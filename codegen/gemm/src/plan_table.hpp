@@ -16,7 +16,12 @@ struct Entry {
   std::string plan;
   int leaf = 0;          // 0 separate, 1 batched, 2 streams
   double speedup = 1;    // over cuBLAS where it was tuned
+  int moduli = 0;        // emulated plans ("oz2…"): the number of moduli (0: the dtype's default)
 };
+
+// Emulated plans (Ozaki-II, "oz2", "oz2-s1", …) share the tables but are chosen only when the caller
+// allows emulation (tdisc_gemm_set_accuracy).
+bool emulated_plan(const std::string& plan);
 
 struct Table {
   std::string gpu;       // "NVIDIA H200"
@@ -39,8 +44,9 @@ TableSet parse_tables(const std::string& json);
 const Table* find_table(const TableSet& set, const std::string& gpu, int cublas, int dtype);
 
 // The entry nearest to (m, n, k) in log scale (each dimension weighs alike) among those no larger than
-// (m, n, k) in any dimension by more than 25 %; none such, or no table, gives cuBLAS.
-Entry select_entry(const Table* table, i64 m, i64 n, i64 k);
+// (m, n, k) in any dimension by more than 25 %; none such, or no table, gives cuBLAS. Among native
+// entries only, or with `emulated` among emulated entries only.
+Entry select_entry(const Table* table, i64 m, i64 n, i64 k, bool emulated = false);
 
 // Workspace functions of a compiled plan (the generated workspace_bytes).
 typedef size_t (*WorkspaceFn)(i64 M, i64 N, i64 K, int leaf, int group);

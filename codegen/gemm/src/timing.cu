@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "context.hpp"
+#include "ozaki.hpp"
 #include "plans.hpp"
 #include "tdisc/gemm.h"
 
@@ -52,7 +53,12 @@ extern "C" tdisc_gemm_status_t tdisc_gemm_time(tdisc_gemm_handle_t h, tdisc_gemm
   if (!h || !median_ms || reps < 1 || m < 1 || n < 1 || k < 1) return TDISC_GEMM_BAD_ARGUMENT;
   const int f64 = dtype == TDISC_GEMM_F64;
   if (plan && std::strcmp(plan->name, "cublas") == 0) plan = nullptr;
-  if (plan) {
+  if (plan && tdisc_gemm::ozaki::is_emulated(plan->name)) {
+    const int moduli = plan->moduli > 0 ? plan->moduli : tdisc_gemm::ozaki::default_moduli(f64, k);
+    if (!tdisc_gemm::ozaki::unsupported(plan->name, m, n, k, moduli).empty() ||
+        tdisc_gemm::ozaki::workspace(plan->name, m, n, k, moduli) > limit_of(h))
+      return TDISC_GEMM_NOT_FOUND;
+  } else if (plan) {
     const tdisc_gemm::PlanKernel* kernel = nullptr;
     for (int i = 0; i < tdisc_gemm::kPlanCount; ++i)
       if (tdisc_gemm::kPlans[i]->dtype == f64 && std::strcmp(tdisc_gemm::kPlans[i]->name, plan->name) == 0)

@@ -2,8 +2,10 @@
 // every compiled plan (so every plan its table can name), each leaf mode, the write-once and the lean
 // schedules, transposed operands, ragged sizes, padded leading dimensions, alpha/beta with C poisoned
 // by NaN when beta = 0; then the fallback paths (caller buffer too small → lean → cuBLAS, limit 0,
-// TF32 math, device pointer mode, a plan table loaded from a file). Exit 0: all equal; 1: a
-// failure (each printed); 77: no GPU.
+// TF32 math, device pointer mode, a plan table loaded from a file); the emulated plans within a few
+// ulps of cuBLAS, their scheme levels bit-identical to oz2. Exit 0: all pass; 1: a failure (each
+// printed); 77: no GPU.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -159,6 +161,101 @@ void fallbacks(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
   CK(cudaFree(buffer));
 }
 
+// The emulated plans on small-integer inputs (every case: ragged, transposed, padded leading dimensions,
+// alpha/beta, C poisoned by NaN when beta = 0): within a few ulps of cuBLAS's exact result (the Horner
+// evaluation may round when a scaled product exceeds 2^53), the padding of C untouched, and every scheme
+// level bit-identical to oz2 (a scheme over Z/p changes no residue). Then the choice with emulation allowed.
+template <class T>
+void emulated(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
+  const std::string tag = dt ? "f64 " : "f32 ";
+  const double tol = dt ? 0x1p-45 : 0x1p-20;  // relative to the largest |c|
+  cublasHandle_t cb = tdisc_gemm_cublas(h);
+  for (const Case& e : kCases) {
+    const bool na = e.ta == CUBLAS_OP_N, nb = e.tb == CUBLAS_OP_N;
+    const long long lda = (na ? e.m : e.k) + 5, ldb = (nb ? e.k : e.n) + 3, ldc = e.m + 7;
+    const long long sa = lda * (na ? e.k : e.m), sb = ldb * (nb ? e.n : e.k), sc = ldc * e.n;
+    T *A, *B, *C0, *C1;
+    CK(cudaMalloc(&A, sa * sizeof(T)));
+    CK(cudaMalloc(&B, sb * sizeof(T)));
+    CK(cudaMalloc(&C0, sc * sizeof(T)));
+    CK(cudaMalloc(&C1, sc * sizeof(T)));
+    fill_dev<T>(A, sa, 101 + runs, 1);
+    fill_dev<T>(B, sb, 103 + runs, 1);
+    if (e.beta == 0) fill_dev<T>(C0, sc, 0, 2, T(NAN));
+    else fill_dev<T>(C0, sc, 107 + runs, 1);
+    std::vector<T> start(sc), want(sc), plain;
+    CK(cudaMemcpy(start.data(), C0, sc * sizeof(T), cudaMemcpyDeviceToHost));
+    const T al = (T)e.alpha, be = (T)e.beta;
+    CB(xgemm(cb, e.ta, e.tb, e.m, e.n, e.k, &al, A, lda, B, ldb, &be, C0, ldc));
+    CK(cudaMemcpy(want.data(), C0, sc * sizeof(T), cudaMemcpyDeviceToHost));
+    double cmax = 0;
+    for (long long q = 0; q < sc; ++q)
+      if (q % ldc < e.m) cmax = std::max(cmax, std::fabs((double)want[q]));
+    for (const char* name : {"oz2", "oz2-s1", "oz2-s2", "oz2-r48"}) {
+      tdisc_gemm_plan_t p = make_plan(name, 0, 0);
+      CK(cudaMemcpy(C1, start.data(), sc * sizeof(T), cudaMemcpyHostToDevice));
+      const tdisc_gemm_status_t st = ours(h, &p, e.ta, e.tb, e.m, e.n, e.k, &al, A, lda, B, ldb, &be, C1, ldc);
+      CK(cudaDeviceSynchronize());
+      std::vector<T> got(sc);
+      CK(cudaMemcpy(got.data(), C1, sc * sizeof(T), cudaMemcpyDeviceToHost));
+      double worst = 0;
+      long long padding = 0, differ_plain = 0;
+      for (long long q = 0; q < sc; ++q) {
+        if (q % ldc < e.m) worst = std::max(worst, std::fabs((double)got[q] - (double)want[q]));
+        else padding += std::memcmp(&got[q], &start[q], sizeof(T)) != 0;
+      }
+      if (plain.empty()) plain = got;
+      else
+        for (long long q = 0; q < sc; ++q) differ_plain += std::memcmp(&got[q], &plain[q], sizeof(T)) != 0;
+      const bool ok = st == TDISC_GEMM_SUCCESS && worst <= tol * cmax && padding == 0 && differ_plain == 0;
+      ++runs;
+      failures += !ok;
+      std::printf("%s %semulated %s %lldx%lldx%lld %s%s alpha=%g beta=%g: status %d, max |diff| %.3g (of max |c| %.3g), "
+                  "%lld padding changed, %lld differ from oz2\n",
+                  ok ? "ok  " : "FAIL", tag.c_str(), name, e.m, e.n, e.k, op(e.ta), op(e.tb), e.alpha, e.beta, (int)st,
+                  worst, cmax, padding, differ_plain);
+    }
+    CK(cudaFree(A));
+    CK(cudaFree(B));
+    CK(cudaFree(C0));
+    CK(cudaFree(C1));
+  }
+  {  // Inf and NaN: a NaN in row 5 of A and an Inf in column 3 of B give NaN in row 5 and column 3 of C only
+    const long long n = 256;
+    T *A, *B, *C;
+    CK(cudaMalloc(&A, n * n * sizeof(T)));
+    CK(cudaMalloc(&B, n * n * sizeof(T)));
+    CK(cudaMalloc(&C, n * n * sizeof(T)));
+    fill_dev<T>(A, n * n, 5, 1);
+    fill_dev<T>(B, n * n, 6, 1);
+    const T nan = T(NAN), inf = T(INFINITY), one = 1, zero = 0;
+    CK(cudaMemcpy(A + 5 + 7 * n, &nan, sizeof(T), cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(B + 9 + 3 * n, &inf, sizeof(T), cudaMemcpyHostToDevice));
+    tdisc_gemm_plan_t p = make_plan("oz2", 0, 0);
+    const tdisc_gemm_status_t st = ours(h, &p, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero, C, n);
+    std::vector<T> c(n * n);
+    CK(cudaMemcpy(c.data(), C, c.size() * sizeof(T), cudaMemcpyDeviceToHost));
+    long long wrong = 0;
+    for (long long j = 0; j < n; ++j)
+      for (long long i = 0; i < n; ++i) wrong += std::isnan(c[i + j * n]) != (i == 5 || j == 3);
+    expect(st == TDISC_GEMM_SUCCESS && wrong == 0,
+           tag + "emulated oz2: NaN/Inf rows and columns give NaN there only (" + std::to_string(wrong) + " wrong)");
+    CK(cudaFree(A));
+    CK(cudaFree(B));
+    CK(cudaFree(C));
+  }
+  tdisc_gemm_plan_t p{};
+  tdisc_gemm_choose(h, dt, CUBLAS_OP_N, CUBLAS_OP_N, 4096, 4096, 4096, &p);
+  expect(std::strncmp(p.name, "oz2", 3) != 0, tag + "accuracy native (default) → no emulated plan: " + p.name);
+  tdisc_gemm_set_accuracy(h, TDISC_GEMM_EMULATED);
+  tdisc_gemm_choose(h, dt, CUBLAS_OP_N, CUBLAS_OP_N, 4096, 4096, 4096, &p);
+  expect(std::strcmp(p.name, "oz2") == 0 && p.moduli > 0, tag + "accuracy emulated → " + p.name + ", " +
+                                                              std::to_string(p.moduli) + " moduli: " + p.why);
+  tdisc_gemm_choose(h, dt, CUBLAS_OP_N, CUBLAS_OP_N, 1024, 1024, 1024, &p);
+  expect(std::strncmp(p.name, "oz2", 3) != 0, tag + "emulated, small shape → native choice: " + p.why);
+  tdisc_gemm_set_accuracy(h, TDISC_GEMM_NATIVE);
+}
+
 }  // namespace
 
 int main() {
@@ -180,7 +277,12 @@ int main() {
   every_plan<double>(h, TDISC_GEMM_F64);
   fallbacks<float>(h, TDISC_GEMM_F32);
   fallbacks<double>(h, TDISC_GEMM_F64);
+  tdisc_gemm_set_workspace_limit(h, (size_t)1 << 34);
+  emulated<float>(h, TDISC_GEMM_F32);
+  emulated<double>(h, TDISC_GEMM_F64);
   tdisc_gemm_destroy(h);
-  std::printf("%d comparisons, %d failures%s\n", runs, failures, failures ? "" : ": all equal to cuBLAS bit for bit");
+  std::printf("%d comparisons, %d failures%s\n", runs, failures,
+              failures ? "" : ": native plans equal to cuBLAS bit for bit, emulated within a few ulps, levels "
+                              "bit-identical");
   return failures ? 1 : 0;
 }

@@ -30,6 +30,11 @@ tdisc_gemm_status_t tdisc_gemm_set_workspace_limit(tdisc_gemm_handle_t handle, s
  * few blocks) before falling back to cuBLAS. Off by default: it saves memory, not time. */
 tdisc_gemm_status_t tdisc_gemm_set_lean(tdisc_gemm_handle_t handle, int allow);
 
+/* Which arithmetic the automatic choice may use: TDISC_GEMM_NATIVE (the default) or TDISC_GEMM_EMULATED
+ * (Ozaki-II on INT8 tensor cores where it fits; tdisc_gemm_choose says which and why). Plans passed
+ * explicitly to tdisc_gemm_[sd]gemm_plan run whatever they name. */
+tdisc_gemm_status_t tdisc_gemm_set_accuracy(tdisc_gemm_handle_t handle, tdisc_gemm_accuracy_t accuracy);
+
 /* Replaces the built-in plan tables with a file `tdisc tune` wrote (also read from the environment
  * variable TDISC_GEMM_PLANS at create time). */
 tdisc_gemm_status_t tdisc_gemm_load_plan_table(tdisc_gemm_handle_t handle, const char* path);

@@ -1,0 +1,447 @@
+// Ozaki scheme II (Ozaki, Uchino, Imamura, arXiv:2504.08009) on INT8 tensor cores, with an optional
+// scheme level over Z/p on every modular product. Steps of one call (ozaki_math.hpp has the maths):
+//   1. exponents: per row of A and column of B, a power of two that brings its 2-norm below 2^t;
+//   2. residues: A' = trunc(2^e_i·A), B' = trunc(B·2^f_j) reduced mod every p_l into int8, A' stored
+//      transposed (k × m) so that every INT8 product is the TN layout the tensor cores take;
+//   3. per modulus: A'_l·B'_l in INT32 by cublasGemmEx, reduced mod p_l; or through a scheme level: the
+//      generated operand sums mod p (ozaki_levels.hpp), R INT8 products, the generated C combinations;
+//   4. reconstruction: Garner's balanced digits, Horner in double, unscaling, alpha and beta.
+// Dimensions are padded with zeros to multiples of 64 (the INT8 products and a 4x4 level split evenly).
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "ozaki.hpp"
+#include "ozaki_levels.hpp"
+#include "ozaki_math.hpp"
+#include "ozaki_schemes.hpp"
+
+namespace tdisc_gemm::ozaki {
+namespace {
+
+constexpr long long kPad = 64;
+long long padded(long long x) { return (x + kPad - 1) / kPad * kPad; }
+size_t aligned(size_t x) { return (x + 255) / 256 * 256; }
+
+struct ResidueParams {
+  int n;
+  double p[kMaxModuli], pinv[kMaxModuli], two26[kMaxModuli];
+};
+
+ResidueParams residue_params(int n) {
+  ResidueParams rp{};
+  rp.n = n;
+  for (int l = 0; l < n; ++l) {
+    const int p = kModuli[l];
+    rp.p[l] = p, rp.pinv[l] = 1.0 / p;
+    const int r = (int)((1LL << 26) % p);
+    rp.two26[l] = r > (p - 1) / 2 ? r - p : r;
+  }
+  return rp;
+}
+
+// A row or column holding Inf or NaN: its exponent is this mark, its residues are zero, and the
+// reconstruction writes NaN into its row or column of C (IEEE arithmetic would give Inf or NaN there).
+constexpr int kNonFinite = INT_MIN;
+
+// ---- 1. exponents. Rows of A (m × k, lda): 32 rows × 8 slices of k per block.
+template <class T>
+__global__ void row_shifts(const T* A, long long lda, long long m, long long k, int t, int* e, long long mp) {
+  __shared__ double part[8][32];
+  __shared__ int bad[8][32];
+  const long long i = blockIdx.x * 32LL + threadIdx.x;
+  double amax = 0;
+  int nonfinite = 0;
+  if (i < m)
+    for (long long h = threadIdx.y; h < k; h += 8) {
+      const double a = (double)A[i + h * lda];
+      amax = fmax(amax, fabs(a));
+      nonfinite |= !isfinite(a);
+    }
+  part[threadIdx.y][threadIdx.x] = amax;
+  bad[threadIdx.y][threadIdx.x] = nonfinite;
+  __syncthreads();
+  amax = 0;
+  for (int s = 0; s < 8; ++s) amax = fmax(amax, part[s][threadIdx.x]), nonfinite |= bad[s][threadIdx.x];
+  if (nonfinite) amax = 0;  // no sums of squares over Inf
+  __syncthreads();
+  const int sc = amax > 0 ? -ilogb(amax) : 0;  // sums of squares near 1: no overflow, no underflow
+  double sum = 0;
+  if (i < m && amax > 0)
+    for (long long h = threadIdx.y; h < k; h += 8) {
+      const double x = ldexp((double)A[i + h * lda], sc);
+      sum = fma(x, x, sum);
+    }
+  part[threadIdx.y][threadIdx.x] = sum;
+  __syncthreads();
+  if (threadIdx.y == 0 && i < mp) {
+    sum = 0;
+    for (int s = 0; s < 8; ++s) sum += part[s][threadIdx.x];
+    e[i] = nonfinite ? kNonFinite : i < m && amax > 0 ? shift_for(sqrt(sum), t) + sc : 0;
+  }
+}
+
+// Columns of B (k × n, ldb): one warp per column.
+template <class T>
+__global__ void col_shifts(const T* B, long long ldb, long long k, long long n, int t, int* f, long long np) {
+  const long long j = blockIdx.x * 8LL + threadIdx.y;
+  double amax = 0, sum = 0;
+  int nonfinite = 0;
+  if (j < n)
+    for (long long h = threadIdx.x; h < k; h += 32) {
+      const double b = (double)B[h + j * ldb];
+      amax = fmax(amax, fabs(b));
+      nonfinite |= !isfinite(b);
+    }
+  for (int o = 16; o; o >>= 1) amax = fmax(amax, __shfl_xor_sync(0xffffffffu, amax, o));
+  nonfinite = __any_sync(0xffffffffu, nonfinite);
+  if (nonfinite) amax = 0;
+  const int sc = amax > 0 ? -ilogb(amax) : 0;
+  if (j < n && amax > 0)
+    for (long long h = threadIdx.x; h < k; h += 32) {
+      const double x = ldexp((double)B[h + j * ldb], sc);
+      sum = fma(x, x, sum);
+    }
+  for (int o = 16; o; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
+  if (threadIdx.x == 0 && j < np)
+    f[j] = nonfinite ? kNonFinite : j < n && amax > 0 ? shift_for(sqrt(sum), t) + sc : 0;
+}
+
+// ---- 2. residues. A (m × k) → At_l (kp × mp, ld kp) for every modulus; 32×32 tiles through shared memory.
+template <class T>
+__global__ void residues_a(const T* A, long long lda, long long m, long long k, const int* e, ResidueParams rp,
+                           int8_t* At, long long mp, long long kp) {
+  __shared__ double tile[32][33];  // [h][i]
+  const long long i0 = blockIdx.x * 32LL, h0 = blockIdx.y * 32LL;
+  for (int q = 0; q < 4; ++q) {
+    const long long i = i0 + threadIdx.x, h = h0 + threadIdx.y + 8 * q;
+    tile[threadIdx.y + 8 * q][threadIdx.x] =
+        i < m && h < k && e[i] != kNonFinite ? trunc(ldexp((double)A[i + h * lda], e[i])) : 0.0;
+  }
+  __syncthreads();
+  for (int q = 0; q < 4; ++q) {
+    const long long h = h0 + threadIdx.x, i = i0 + threadIdx.y + 8 * q;
+    const double x = tile[threadIdx.x][threadIdx.y + 8 * q];
+    for (int l = 0; l < rp.n; ++l)
+      At[l * kp * mp + h + i * kp] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
+  }
+}
+
+// B (k × n) → Bt_l (kp × np, ld kp), same layout.
+template <class T>
+__global__ void residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
+                           int8_t* Bt, long long kp, long long np) {
+  const long long count = kp * np;
+  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
+       idx += (long long)gridDim.x * blockDim.x) {
+    const long long h = idx % kp, j = idx / kp;
+    const double x = h < k && j < n && f[j] != kNonFinite ? trunc(ldexp((double)B[h + j * ldb], f[j])) : 0.0;
+    for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
+  }
+}
+
+// ---- 3. one modulus. INT32 product → symmetric int8 residue.
+__global__ void reduce_product(const int32_t* Cp, long long count, int p, int8_t* R) {
+  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
+       idx += (long long)gridDim.x * blockDim.x)
+    R[idx] = (int8_t)residue32(Cp[idx], p);
+}
+
+// Level operand sums over Z/p: X (kp × B·xb, ld kp: At_l or Bt_l) split into B×B blocks of kb × xb;
+// out_r = den^-1·Σ_q num[r][q]·block_q mod p (kb × xb each, R of them; the generated L::sums_a/sums_b).
+// A's block (a,c) is x-block a, k-block c (q = a·B + c); B's block (c,d) is k-block c, x-block d (q = c·B + d).
+template <class L, bool IsA>
+__global__ void level_operand(const int8_t* X, long long kp, long long kb, long long xb, int p, int inv_den,
+                              int8_t* out) {
+  constexpr int B = L::B, Q = B * B, R = L::R;
+  const long long count = kb * xb;
+  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
+       idx += (long long)gridDim.x * blockDim.x) {
+    const long long h = idx % kb, x = idx / kb;
+    int val[Q], s[R];
+#pragma unroll
+    for (int xq = 0; xq < B; ++xq)
+#pragma unroll
+      for (int hq = 0; hq < B; ++hq) val[IsA ? xq * B + hq : hq * B + xq] = X[(h + hq * kb) + (x + xq * xb) * kp];
+    if (IsA) L::sums_a(val, s);
+    else L::sums_b(val, s);
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      int v = residue32(s[r], p);
+      if (L::den != 1) v = residue32(v * inv_den, p);
+      out[r * count + idx] = (int8_t)v;
+    }
+  }
+}
+
+// Level products (R of mb × nb, INT32) → C blocks mod p into R_l (mp × np): block (a,d) gets
+// den^-1·Σ_r num_w·M_r (the generated L::combine).
+template <class L>
+__global__ void level_combine(const int32_t* M, long long mb, long long nb, int p, int inv_den, int8_t* Rl,
+                              long long mp) {
+  constexpr int B = L::B, Q = B * B, R = L::R;
+  const long long count = mb * nb;
+  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
+       idx += (long long)gridDim.x * blockDim.x) {
+    const long long i = idx % mb, j = idx / mb;
+    int mr[R], c[Q];
+#pragma unroll
+    for (int r = 0; r < R; ++r) mr[r] = residue32(M[r * count + idx], p);
+    L::combine(mr, c);
+#pragma unroll
+    for (int a = 0; a < B; ++a)
+#pragma unroll
+      for (int d = 0; d < B; ++d) {
+        int v = residue32(c[a * B + d], p);
+        if (L::den != 1) v = residue32(v * inv_den, p);
+        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)v;
+      }
+  }
+}
+
+// ---- 4. reconstruction, unscaling, alpha and beta.
+template <class T, int N>
+__global__ void reconstruct_c(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
+                              const int* f, GarnerTable g, double alpha, double beta, T* C, long long ldc) {
+  const long long count = m * n;
+  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
+       idx += (long long)gridDim.x * blockDim.x) {
+    const long long i = idx % m, j = idx / m;
+    int r[N];
+#pragma unroll
+    for (int l = 0; l < N; ++l) r[l] = Rres[l * mp * np + i + j * mp];
+    if (e[i] == kNonFinite || f[j] == kNonFinite) {
+      C[i + j * ldc] = T(NAN);
+      continue;
+    }
+    const double x = reconstruct(r, g, N);
+    double out = alpha * ldexp(x, -(e[i] + f[j]));
+    if (beta != 0) out = fma(beta, (double)C[i + j * ldc], out);
+    C[i + j * ldc] = (T)out;
+  }
+}
+
+template <class T, int N>
+void launch_reconstruct(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
+                        const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
+  reconstruct_c<T, N><<<2048, 256, 0, s>>>(Rres, mp, np, m, n, e, f, garner_table(N), alpha, beta, C, ldc);
+}
+
+template <class T, int N = 2>
+bool reconstruct_any(int moduli, const int8_t* Rres, long long mp, long long np, long long m, long long n,
+                     const int* e, const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
+  if constexpr (N > kMaxModuli) {
+    return false;
+  } else {
+    if (moduli == N) return launch_reconstruct<T, N>(Rres, mp, np, m, n, e, f, alpha, beta, C, ldc, s), true;
+    return reconstruct_any<T, N + 1>(moduli, Rres, mp, np, m, n, e, f, alpha, beta, C, ldc, s);
+  }
+}
+
+// ---- workspace
+struct Layout {
+  long long mp, np, kp, mb, nb, kb;
+  size_t e, f, at, bt, res, cp, s, t, mm, total;  // byte offsets
+};
+
+Layout layout(const Level* level, long long m, long long n, long long k, int moduli) {
+  Layout L{};
+  L.mp = padded(m), L.np = padded(n), L.kp = padded(k);
+  const int b = level ? level->b : 1, R = level ? level->rank : 1;
+  L.mb = L.mp / b, L.nb = L.np / b, L.kb = L.kp / b;
+  size_t at = 0;
+  auto take = [&](size_t bytes) { const size_t o = at; at += aligned(bytes); return o; };
+  L.e = take(L.mp * sizeof(int)), L.f = take(L.np * sizeof(int));
+  L.at = take((size_t)moduli * L.kp * L.mp), L.bt = take((size_t)moduli * L.kp * L.np);
+  L.res = take((size_t)moduli * L.mp * L.np);
+  if (level) {
+    L.s = take((size_t)R * L.kb * L.mb), L.t = take((size_t)R * L.kb * L.nb);
+    L.mm = take((size_t)R * L.mb * L.nb * sizeof(int32_t));
+  } else {
+    L.cp = take((size_t)L.mp * L.np * sizeof(int32_t));
+  }
+  L.total = at;
+  return L;
+}
+
+int from_cuda(cudaError_t e) { return e == cudaSuccess ? 0 : 3; }
+
+// Where the time of one call goes (environment TDISC_OZAKI_PHASES set): events on the stream after each
+// phase, summed per phase and printed to stderr when the call ends (which then waits for the stream:
+// diagnostics only, never on by default).
+class Phases {
+ public:
+  enum { start, scaling, residues, operand_sums, int8_products, reductions, reconstruction, count };
+  explicit Phases(cudaStream_t s) : s_(s), on_(std::getenv("TDISC_OZAKI_PHASES") != nullptr) {}
+  Phases(const Phases&) = delete;
+  Phases& operator=(const Phases&) = delete;
+  void mark(int phase) {
+    if (!on_ || n_ == kMax) return;
+    cudaEventCreate(&events_[n_]);
+    cudaEventRecord(events_[n_], s_);
+    phase_[n_++] = phase;
+  }
+  void print(const std::string& what) {
+    if (!on_ || n_ < 2) return;
+    cudaEventSynchronize(events_[n_ - 1]);
+    float ms[count] = {};
+    for (int i = 1; i < n_; ++i) {
+      float t = 0;
+      cudaEventElapsedTime(&t, events_[i - 1], events_[i]);
+      ms[phase_[i]] += t;
+    }
+    std::fprintf(stderr,
+                 "tdisc_gemm %s phases (ms): scaling %.3f, residues %.3f, operand sums %.3f, INT8 products %.3f, "
+                 "reductions and C combinations %.3f, reconstruction %.3f\n",
+                 what.c_str(), ms[scaling], ms[residues], ms[operand_sums], ms[int8_products], ms[reductions],
+                 ms[reconstruction]);
+  }
+  ~Phases() {
+    for (int i = 0; i < n_; ++i) cudaEventDestroy(events_[i]);
+  }
+
+ private:
+  static constexpr int kMax = 4 * kMaxModuli + 8;
+  cudaStream_t s_;
+  bool on_;
+  int n_ = 0;
+  cudaEvent_t events_[kMax] = {};
+  int phase_[kMax] = {};
+};
+
+int blocks_for(long long count) { return (int)std::min<long long>(4096, (count + 255) / 256); }
+
+// One modulus's product through a level: sums, R INT8 products (strided batched), combination.
+template <class Lv>
+int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_t* At, const int8_t* Bt, int p,
+                  char* ws, int8_t* Rl, Phases& ph) {
+  int8_t* S = reinterpret_cast<int8_t*>(ws + L.s);
+  int8_t* T = reinterpret_cast<int8_t*>(ws + L.t);
+  int32_t* M = reinterpret_cast<int32_t*>(ws + L.mm);
+  constexpr int R = Lv::R;
+  const int inv_den = inverse_mod(Lv::den % p, p);
+  level_operand<Lv, true><<<blocks_for(L.kb * L.mb), 256, 0, s>>>(At, L.kp, L.kb, L.mb, p, inv_den, S);
+  level_operand<Lv, false><<<blocks_for(L.kb * L.nb), 256, 0, s>>>(Bt, L.kp, L.kb, L.nb, p, inv_den, T);
+  if (int st = from_cuda(cudaGetLastError())) return st;
+  ph.mark(Phases::operand_sums);
+  const int32_t one = 1, zero = 0;
+  const cublasStatus_t cs = cublasGemmStridedBatchedEx(
+      h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mb, (int)L.nb, (int)L.kb, &one, S, CUDA_R_8I, (int)L.kb, L.kb * L.mb, T,
+      CUDA_R_8I, (int)L.kb, L.kb * L.nb, &zero, M, CUDA_R_32I, (int)L.mb, L.mb * L.nb, R, CUBLAS_COMPUTE_32I,
+      CUBLAS_GEMM_DEFAULT);
+  if (cs != CUBLAS_STATUS_SUCCESS) return 2;
+  ph.mark(Phases::int8_products);
+  level_combine<Lv><<<blocks_for(L.mb * L.nb), 256, 0, s>>>(M, L.mb, L.nb, p, inv_den, Rl, L.mp);
+  return from_cuda(cudaGetLastError());
+}
+
+int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const Layout& L, const int8_t* At,
+                const int8_t* Bt, int p, char* ws, int8_t* Rl, Phases& ph) {
+  if (plan == "oz2") {
+    int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp);
+    const int32_t one = 1, zero = 0;
+    const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mp, (int)L.np, (int)L.kp, &one, At,
+                                           CUDA_R_8I, (int)L.kp, Bt, CUDA_R_8I, (int)L.kp, &zero, Cp, CUDA_R_32I,
+                                           (int)L.mp, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
+    if (cs != CUBLAS_STATUS_SUCCESS) return 2;
+    ph.mark(Phases::int8_products);
+    reduce_product<<<blocks_for(L.mp * L.np), 256, 0, s>>>(Cp, L.mp * L.np, p, Rl);
+    return from_cuda(cudaGetLastError());
+  }
+  if (plan == "oz2-s1") return level_product<Level_s1>(h, s, L, At, Bt, p, ws, Rl, ph);
+  if (plan == "oz2-s2") return level_product<Level_s2>(h, s, L, At, Bt, p, ws, Rl, ph);
+  if (plan == "oz2-r48") return level_product<Level_r48>(h, s, L, At, Bt, p, ws, Rl, ph);
+  return 1;
+}
+
+template <class T>
+int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
+            double alpha, const T* A, long long lda, const T* B, long long ldb, double beta, T* C, long long ldc,
+            void* workspace_ptr, size_t bytes) {
+  Level level;
+  bool has_level = false;
+  if (!level_named(plan, level, has_level) || !unsupported(plan, m, n, k, moduli).empty()) return 1;
+  const Level* lv = has_level ? &level : nullptr;
+  const Layout L = layout(lv, m, n, k, moduli);
+  if (bytes < L.total) return 1;
+  char* ws = static_cast<char*>(workspace_ptr);
+  int* e = reinterpret_cast<int*>(ws + L.e);
+  int* f = reinterpret_cast<int*>(ws + L.f);
+  int8_t* At = reinterpret_cast<int8_t*>(ws + L.at);
+  int8_t* Bt = reinterpret_cast<int8_t*>(ws + L.bt);
+  int8_t* Rres = reinterpret_cast<int8_t*>(ws + L.res);
+  const int t = scaled_bits(moduli);
+  Phases ph(s);
+  ph.mark(Phases::start);
+
+  row_shifts<T><<<(unsigned)((L.mp + 31) / 32), dim3(32, 8), 0, s>>>(A, lda, m, k, t, e, L.mp);
+  col_shifts<T><<<(unsigned)((L.np + 7) / 8), dim3(32, 8), 0, s>>>(B, ldb, k, n, t, f, L.np);
+  ph.mark(Phases::scaling);
+  const ResidueParams rp = residue_params(moduli);
+  residues_a<T><<<dim3((unsigned)(L.mp / 32), (unsigned)(L.kp / 32)), dim3(32, 8), 0, s>>>(A, lda, m, k, e, rp, At,
+                                                                                          L.mp, L.kp);
+  residues_b<T><<<blocks_for(L.kp * L.np), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
+  if (int st = from_cuda(cudaGetLastError())) return st;
+  ph.mark(Phases::residues);
+  for (int l = 0; l < moduli; ++l) {
+    const int st = product_mod(h, s, plan, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np,
+                               kModuli[l], ws, Rres + (size_t)l * L.mp * L.np, ph);
+    if (st) return st;
+    ph.mark(Phases::reductions);
+  }
+  if (!reconstruct_any<T>(moduli, Rres, L.mp, L.np, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
+  ph.mark(Phases::reconstruction);
+  ph.print(std::string(plan) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) + ", " +
+           std::to_string(moduli) + " moduli");
+  return from_cuda(cudaGetLastError());
+}
+
+}  // namespace
+
+bool is_emulated(const char* plan) { return plan && std::strncmp(plan, "oz2", 3) == 0; }
+
+bool known_emulated(const char* plan) {
+  Level l;
+  bool has = false;
+  return plan && level_named(plan, l, has);
+}
+
+int default_moduli(int dtype, long long k) { return moduli_for(dtype == 1 ? 53 : 24, k); }
+
+std::string unsupported(const char* plan, long long m, long long n, long long k, int moduli) {
+  Level l;
+  bool has = false;
+  if (!plan || !level_named(plan, l, has)) return std::string("no emulated plan ") + (plan ? plan : "(null)");
+  if (moduli < 2 || moduli > kMaxModuli) return "moduli " + std::to_string(moduli) + " not in 2.." + std::to_string(kMaxModuli);
+  const long long kp = padded(k) / (has ? l.b : 1);
+  if (kp > kMaxK) return "k = " + std::to_string(k) + " too deep for exact INT32 products";
+  if (padded(m) > INT32_MAX / 2 || padded(n) > INT32_MAX / 2) return "m or n too large for cublasGemmEx";
+  return "";
+}
+
+size_t workspace(const char* plan, long long m, long long n, long long k, int moduli) {
+  Level l;
+  bool has = false;
+  if (!level_named(plan, l, has)) return 0;
+  return layout(has ? &l : nullptr, m, n, k, moduli).total;
+}
+
+int gemm_f64(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
+             double alpha, const double* A, long long lda, const double* B, long long ldb, double beta, double* C,
+             long long ldc, void* ws, size_t bytes) {
+  return emulate<double>(h, s, plan, moduli, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, ws, bytes);
+}
+int gemm_f32(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
+             float alpha, const float* A, long long lda, const float* B, long long ldb, float beta, float* C,
+             long long ldc, void* ws, size_t bytes) {
+  return emulate<float>(h, s, plan, moduli, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, ws, bytes);
+}
+
+}  // namespace tdisc_gemm::ozaki

@@ -1,0 +1,30 @@
+// Emulated plans (Ozaki scheme II on INT8 tensor cores, optionally with a scheme level over Z/p on
+// each modular product): the interface library.cu calls. Column-major, op = N (library.cu copies
+// transposed operands first), host alpha and beta.
+#pragma once
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <string>
+
+namespace tdisc_gemm::ozaki {
+
+bool is_emulated(const char* plan);  // "oz2", "oz2-s1", "oz2-s2", "oz2-r48"
+bool known_emulated(const char* plan);
+// Moduli for the dtype's working precision (f64: 53 bits, f32: 24) at depth k.
+int default_moduli(int dtype, long long k);
+// Why the emulation cannot run this shape (k too deep for INT32, too many moduli), or "" when it can.
+std::string unsupported(const char* plan, long long m, long long n, long long k, int moduli);
+size_t workspace(const char* plan, long long m, long long n, long long k, int moduli);
+
+// C = alpha·A·B + beta·C emulated with `moduli` moduli; returns 0, or 1 bad argument, 2 cuBLAS error,
+// 3 CUDA error (as the generated plans).
+int gemm_f64(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
+             double alpha, const double* A, long long lda, const double* B, long long ldb, double beta, double* C,
+             long long ldc, void* ws, size_t bytes);
+int gemm_f32(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
+             float alpha, const float* A, long long lda, const float* B, long long ldb, float beta, float* C,
+             long long ldc, void* ws, size_t bytes);
+
+}  // namespace tdisc_gemm::ozaki

@@ -1,0 +1,156 @@
+// The integer maths of Ozaki scheme II (Ozaki, Uchino, Imamura, arXiv:2504.08009), shared by the
+// device kernels (ozaki.cu) and the host reference in the tests: the moduli, symmetric residues of a
+// scaled integer, Garner's mixed-radix reconstruction with balanced digits, and the scaling exponent.
+// Plain C++ with __host__ __device__ under nvcc, so that the CPU tests run the very same steps.
+//
+// A product C = A·B (A m×k, B k×n) is emulated as C = D_A^-1 · (A'·B') · D_B^-1 with A' = trunc(D_A·A),
+// B' = trunc(B·D_B) integer matrices, D_A, D_B diagonal powers of two chosen so that every |A'·B'|_ij
+// ≤ ‖a'_i‖·‖b'_j‖ < P/2, P = p_1⋯p_N. Then A'·B' is known from its residues mod each p_l, and those
+// come from INT8 products of the symmetric residues of A' and B' (|r| ≤ 127, exact in INT32 for
+// k ≤ 2^17). All moduli are odd, so ½ is a unit mod each of them (schemes with ½ run over Z/p).
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#ifdef __CUDACC__
+#define TDISC_HD __host__ __device__
+#else
+#define TDISC_HD
+#endif
+#if defined(__CUDA_ARCH__)
+#define TDISC_UNROLL _Pragma("unroll")
+#else
+#define TDISC_UNROLL
+#endif
+
+namespace tdisc_gemm::ozaki {
+
+// Pairwise coprime odd moduli ≤ 255, largest first: 255 = 3·5·17, 253 = 11·23, 247 = 13·19, 217 = 7·31,
+// the rest primes that divide none of those.
+constexpr int kMaxModuli = 24;
+constexpr int kModuli[kMaxModuli] = {255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211,
+                                     199, 197, 193, 191, 181, 179, 173, 167, 163, 157, 151, 149};
+// Largest k of one INT8 product: k·127² < 2^31.
+constexpr long long kMaxK = 131072;
+
+// x − p·rint(x/p) for integer-valued |x| < 2^50: congruent to x, |result| ≤ 1.5p (the quotient may be
+// one off; the fma makes the difference exact).
+TDISC_HD inline double reduce_near(double x, double p, double pinv) { return fma(-rint(x * pinv), p, x); }
+
+// The representative in [-(p-1)/2, (p-1)/2] of an integer r with |r| < 2.5p (p odd).
+TDISC_HD inline int symmetric(double r, double p) {
+  const double h = 0.5 * (p - 1);
+  if (r > h) r -= p;
+  if (r > h) r -= p;
+  if (r < -h) r += p;
+  if (r < -h) r += p;
+  return (int)r;
+}
+
+// Symmetric residue of an integer-valued double |x| < 2^63 mod p: x = hi·2^26 + lo split exactly.
+// two26 = 2^26 mod p, symmetric.
+TDISC_HD inline int residue(double x, double p, double pinv, double two26) {
+  const double hi = trunc(x * 0x1p-26);
+  const double lo = x - hi * 0x1p26;  // exact: |lo| < 2^26
+  const double r = reduce_near(hi, p, pinv) * two26 + reduce_near(lo, p, pinv);  // |r| < 2^17
+  return symmetric(reduce_near(r, p, pinv), p);
+}
+
+// Symmetric residue of an INT32 product entry.
+TDISC_HD inline int residue32(int32_t c, int p) {
+  int r = c % p;  // in (-p, p)
+  const int h = (p - 1) / 2;
+  if (r > h) r -= p;
+  if (r < -h) r += p;
+  return r;
+}
+
+// Modular inverse of a mod p (gcd 1), in [0, p).
+constexpr int inverse_mod(int a, int p) {
+  int t = 0, nt = 1, r = p, nr = ((a % p) + p) % p;
+  while (nr) {
+    const int q = r / nr;
+    const int t2 = t - q * nt, r2 = r - q * nr;
+    t = nt, nt = t2, r = nr, nr = r2;
+  }
+  return t < 0 ? t + p : t;
+}
+
+// Garner's table for the first n moduli: inv[j][l] = p_j^-1 mod p_l (j < l), as floats (exact).
+struct GarnerTable {
+  int n = 0;
+  float p[kMaxModuli] = {}, pinv[kMaxModuli] = {};
+  float inv[kMaxModuli][kMaxModuli] = {};
+};
+
+inline GarnerTable garner_table(int n) {
+  GarnerTable g;
+  g.n = n;
+  for (int l = 0; l < n; ++l) {
+    g.p[l] = (float)kModuli[l];
+    g.pinv[l] = 1.0f / (float)kModuli[l];
+    for (int j = 0; j < l; ++j) g.inv[j][l] = (float)inverse_mod(kModuli[j], kModuli[l]);
+  }
+  return g;
+}
+
+// The integer with symmetric residues r[0..n) (|value| ≤ (P−1)/2), as a double: balanced mixed-radix
+// digits v_l (|v_l| ≤ (p_l−1)/2, value = v_0 + p_0·(v_1 + p_1·(v_2 + …))) by Garner's algorithm in
+// exact float arithmetic (every intermediate is an integer below 2^24), then Horner from the top digit.
+// Balanced digits make the partial sums never cancel, so the double carries a few ulps of error.
+// n: the number of moduli (g.n, or the same as a compile-time constant so that the loops unroll).
+TDISC_HD inline double reconstruct(const int* r, const GarnerTable& g, int n) {
+  float v[kMaxModuli] = {};
+  TDISC_UNROLL
+  for (int l = 0; l < n; ++l) {
+    float t = (float)r[l];
+    TDISC_UNROLL
+    for (int j = 0; j < l; ++j) {
+      const float d = (t - v[j]) * g.inv[j][l];  // |t − v_j| ≤ 2p, times < p: below 2^17
+      t = fmaf(-rintf(d * g.pinv[l]), g.p[l], d);
+    }
+    v[l] = (float)symmetric((double)t, (double)g.p[l]);
+  }
+  double x = v[n - 1];
+  TDISC_UNROLL
+  for (int l = n - 2; l >= 0; --l) x = fma(x, (double)g.p[l], (double)v[l]);
+  return x;
+}
+
+// log2 of P = p_1⋯p_n.
+inline double log2_product(int n) {
+  double s = 0;
+  for (int l = 0; l < n; ++l) s += std::log2((double)kModuli[l]);
+  return s;
+}
+
+// Bits t of each scaled row and column: ‖a'_i‖, ‖b'_j‖ < 2^t (with a rounding margin), so that
+// |A'·B'| < 2^(2t+1) ≤ (P−1)/2. At most 62 (the residues take |x| < 2^63).
+inline int scaled_bits(int n) {
+  const int t = ((int)std::floor(log2_product(n)) - 3) / 2;
+  return t < 62 ? t : 62;
+}
+
+// Bits per scaled row and column for `bits` significant bits (53 for f64, 24 for f32) at depth k: the
+// truncation errors (below 1 each) of k terms add up to about 2.3·√k·2^-t of a product of random rows,
+// so t = bits + 1 + ⌈log2(k)/2⌉, at most 62.
+inline int bits_for(int bits, long long k) {
+  int half_log = 0;
+  while ((1LL << (2 * half_log)) < k) ++half_log;
+  const int t = bits + 1 + half_log;
+  return t < 62 ? t : 62;
+}
+
+// The fewest moduli whose scaled_bits reach bits_for(bits, k).
+inline int moduli_for(int bits, long long k) {
+  for (int n = 2; n <= kMaxModuli; ++n)
+    if (scaled_bits(n) >= bits_for(bits, k)) return n;
+  return kMaxModuli;
+}
+
+// Exponent e with ‖line‖·2^e < 2^t for a line whose 2-norm is `norm` (≥ 0): norm < 2^E with
+// E = ilogb(norm) + 1, e = t − E; a zero line gets 0. (The kernels pass the norm of the line scaled by
+// a power of two and add that power back.)
+TDISC_HD inline int shift_for(double norm, int t) { return norm > 0 ? t - (ilogb(norm) + 1) : 0; }
+
+}  // namespace tdisc_gemm::ozaki

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Writes, from codegen/schemes/*.json (Strassen, the rational 4x4 rank 48):
+  codegen/gemm/src/ozaki_scheme_tables.inc: the coefficients as integers over one power-of-two
+      denominator per scheme (host: the tables mod p and the Brent equations mod p);
+  codegen/gemm/src/ozaki_level_code.inc: per level (s1 = Strassen, s2 = Strassen ⊗ Strassen = 4x4:49,
+      r48 = 4x4:48) the operand sums and the C combinations as straight-line integer code over the
+      numerators (zero terms gone, ±1 as additions), which the level kernels call and the host tests
+      compare with the tables.
+Run from the repository root:
+    python3 codegen/gemm/tools/ozaki_schemes.py [--check]
+The library (which builds standalone, without the scheme files) compiles the written files."""
+import json
+import os
+import sys
+from fractions import Fraction
+
+SCHEMES = [("strassen", "codegen/schemes/strassen.json"), ("r48", "codegen/schemes/r48-4x4x4-Q.json")]
+
+
+def table(name, path):
+    s = json.load(open(path))
+    if s["orientation"] != "trace" or not (s["n"] == s["m"] == s["p"]):
+        raise SystemExit(f"tdisc: {path}: need a square scheme in trace orientation")
+    coef = {key: [[Fraction(x) for x in row] for row in s[key]] for key in "uvw"}
+    den = 1
+    for rows in coef.values():
+        for row in rows:
+            for x in row:
+                den = max(den, x.denominator)
+    if den & (den - 1):
+        raise SystemExit(f"tdisc: {path}: denominator {den} is not a power of two")
+    def ints(key):
+        out = []
+        for row in coef[key]:
+            for x in row:
+                y = x * den
+                assert y.denominator == 1
+                out.append(str(int(y)))
+        return ", ".join(out)
+    return (f"// {name}: {path}, {s['n']}x{s['n']} blocks, rank {s['rank']}, denominator {den}\n"
+            f"inline const SchemeTable k_{name} = {{\"{name}\", {s['n']}, {s['rank']}, {den},\n"
+            f"  {{{ints('u')}}},\n  {{{ints('v')}}},\n  {{{ints('w')}}}}};\n")
+
+
+def numerators(path):
+    s = json.load(open(path))
+    coef = {key: [[Fraction(x) for x in row] for row in s[key]] for key in "uvw"}
+    den = max(x.denominator for rows in coef.values() for row in rows for x in row)
+    ints = {key: [[int(x * den) for x in row] for row in coef[key]] for key in "uvw"}
+    return s["n"], s["rank"], den, ints
+
+
+def kronecker(a, b):
+    (b1, r1, d1, x), (b2, r2, d2, y) = a, b
+    bb = b1 * b2
+    out = {}
+    for key in "uvw":
+        rows = []
+        for p in range(r1):
+            for q in range(r2):
+                row = [0] * (bb * bb)
+                for x1 in range(b1):
+                    for y1 in range(b1):
+                        for x2 in range(b2):
+                            for y2 in range(b2):
+                                row[(x1 * b2 + x2) * bb + (y1 * b2 + y2)] = (
+                                    x[key][p][x1 * b1 + y1] * y[key][q][x2 * b2 + y2])
+                rows.append(row)
+        out[key] = rows
+    return bb, r1 * r2, d1 * d2, out
+
+
+def linear(terms, var):
+    """Σ c·var[i] as C++: '+ v[3] - v[5] + 2 * v[7]', or '0'."""
+    text = ""
+    for i, c in terms:
+        if c == 0:
+            continue
+        sign = "-" if c < 0 else "+"
+        mag = abs(c)
+        text += f" {sign} " + (f"{var}[{i}]" if mag == 1 else f"{mag} * {var}[{i}]")
+    if not text:
+        return "0"
+    return text[3:] if text.startswith(" + ") else "-" + text[3:]
+
+
+def level_code(name, level):
+    b, rank, den, c = level
+    Q = b * b
+    sums_a = [f"    s[{r}] = {linear(enumerate(c['u'][r]), 'v')};" for r in range(rank)]
+    sums_b = [f"    s[{r}] = {linear(enumerate(c['v'][r]), 'v')};" for r in range(rank)]
+    comb = []
+    for a in range(b):
+        for d in range(b):
+            comb.append(f"    c[{a * b + d}] = {linear([(r, c['w'][r][d * b + a]) for r in range(rank)], 'm')};")
+    nnz = sum(1 for key in "uvw" for row in c[key] for x in row if x)
+    return (f"// {name}: {b}x{b} blocks, rank {rank}, denominator {den}, {nnz} non-zero coefficients\n"
+            f"struct Level_{name} {{\n  static constexpr int B = {b}, R = {rank}, den = {den};\n"
+            f"  // s[r] = Σ_q den·u[r][q]·v[q], A block q = a·B + c\n"
+            f"  TDISC_HD static void sums_a(const int* v, int* s) {{\n" + "\n".join(sums_a) + "\n  }\n"
+            f"  // s[r] = Σ_q den·v[r][q]·v[q], B block q = c·B + d\n"
+            f"  TDISC_HD static void sums_b(const int* v, int* s) {{\n" + "\n".join(sums_b) + "\n  }\n"
+            f"  // c[a·B + d] = Σ_r den·w[r][d·B + a]·m[r]: C block (a, d)\n"
+            f"  TDISC_HD static void combine(const int* m, int* c) {{\n" + "\n".join(comb) + "\n  }\n};\n")
+
+
+CHECK = "--check" in sys.argv  # compare with the committed files instead of writing (exit 1 when stale)
+stale = []
+
+
+def write(out, text):
+    if CHECK:
+        with open(out) as f:
+            if f.read() != text:
+                stale.append(out)
+        return
+    with open(out + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(out + ".tmp", out)
+    print(f"wrote {out}")
+
+
+header = "// generated by codegen/gemm/tools/ozaki_schemes.py from codegen/schemes -- do not edit\n"
+write("codegen/gemm/src/ozaki_scheme_tables.inc", header + "".join(table(n, p) for n, p in SCHEMES))
+strassen = numerators("codegen/schemes/strassen.json")
+levels = [("s1", strassen), ("s2", kronecker(strassen, strassen)),
+          ("r48", numerators("codegen/schemes/r48-4x4x4-Q.json"))]
+write("codegen/gemm/src/ozaki_level_code.inc", header + "".join(level_code(n, l) for n, l in levels))
+if CHECK:
+    for out in stale:
+        print(f"tdisc: {out}: stale, rerun python3 codegen/gemm/tools/ozaki_schemes.py")
+    sys.exit(1 if stale else 0)

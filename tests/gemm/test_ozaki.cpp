@@ -1,0 +1,331 @@
+// The emulated plans' integer maths on the host (codegen/gemm/src/ozaki_math.hpp and ozaki_schemes.hpp,
+// the very functions the kernels call): residues against exact 128-bit arithmetic, Garner's
+// reconstruction against exact integers, the whole pipeline (scaling, residues, products mod p with and
+// without a scheme level, reconstruction) on small matrices against the exact product of the scaled
+// integers, every scheme level's Brent equations mod every modulus, and the generated straight-line level
+// code (ozaki_level_code.inc, what the level kernels run) against the tables mod p.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "codegen/gemm/src/ozaki_levels.hpp"
+#include "codegen/gemm/src/ozaki_schemes.hpp"
+
+using namespace tdisc_gemm::ozaki;
+using i128 = __int128;
+
+namespace {
+
+int exact_residue(i128 x, int p) {  // symmetric
+  int r = (int)(((x % p) + p) % p);
+  return r > (p - 1) / 2 ? r - p : r;
+}
+
+int residue_of(double x, int l) {
+  const int p = kModuli[l];
+  const int r26 = (int)((1LL << 26) % p);
+  return residue(x, p, 1.0 / p, r26 > (p - 1) / 2 ? r26 - p : r26);
+}
+
+i128 product_of_moduli(int n) {
+  i128 P = 1;
+  for (int l = 0; l < n; ++l) P *= kModuli[l];
+  return P;
+}
+
+double to_double(i128 x) { return x < 0 ? -(double)(unsigned __int128)(-x) : (double)(unsigned __int128)x; }
+
+// Host mirror of the device pipeline. A m×k, B k×n column-major; returns the reconstructed scaled
+// integer product (before unscaling) and the scaled integer operands.
+struct Pipeline {
+  int m, n, k, moduli;
+  std::vector<double> Ai, Bi;          // A' (m×k), B' (k×n): the scaled integers
+  std::vector<int> e, f;               // row and column exponents
+  std::vector<std::vector<int>> res;   // per modulus: A'·B' mod p (m×n, symmetric)
+};
+
+void scale(Pipeline& P, const std::vector<double>& A, const std::vector<double>& B) {
+  const int t = scaled_bits(P.moduli);
+  P.e.assign(P.m, 0), P.f.assign(P.n, 0);
+  P.Ai.assign(A.size(), 0), P.Bi.assign(B.size(), 0);
+  for (int i = 0; i < P.m; ++i) {
+    double amax = 0, sum = 0;
+    for (int h = 0; h < P.k; ++h) amax = std::max(amax, std::fabs(A[i + h * P.m]));
+    const int sc = amax > 0 ? -std::ilogb(amax) : 0;
+    for (int h = 0; h < P.k; ++h) sum += std::pow(std::ldexp(A[i + h * P.m], sc), 2);
+    P.e[i] = amax > 0 ? shift_for(std::sqrt(sum), t) + sc : 0;
+    for (int h = 0; h < P.k; ++h) P.Ai[i + h * P.m] = std::trunc(std::ldexp(A[i + h * P.m], P.e[i]));
+  }
+  for (int j = 0; j < P.n; ++j) {
+    double amax = 0, sum = 0;
+    for (int h = 0; h < P.k; ++h) amax = std::max(amax, std::fabs(B[h + j * P.k]));
+    const int sc = amax > 0 ? -std::ilogb(amax) : 0;
+    for (int h = 0; h < P.k; ++h) sum += std::pow(std::ldexp(B[h + j * P.k], sc), 2);
+    P.f[j] = amax > 0 ? shift_for(std::sqrt(sum), t) + sc : 0;
+    for (int h = 0; h < P.k; ++h) P.Bi[h + j * P.k] = std::trunc(std::ldexp(B[h + j * P.k], P.f[j]));
+  }
+}
+
+// C = A·B over Z/p on residue matrices (m×k, k×n, column-major), plain.
+std::vector<int> product_mod(const std::vector<int>& a, const std::vector<int>& b, int m, int n, int k, int p) {
+  std::vector<int> c((size_t)m * n);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      int32_t s = 0;  // INT32 as on the device: k·127² fits
+      for (int h = 0; h < k; ++h) s += a[i + h * m] * b[h + j * k];
+      c[i + j * m] = residue32(s, p);
+    }
+  return c;
+}
+
+// The same through one level (m, n, k divisible by b): operand sums mod p, R products, combination.
+std::vector<int> product_mod_level(const Level& L, const std::vector<int>& a, const std::vector<int>& b, int m, int n,
+                                   int k, int p) {
+  const ModTable t = mod_table(L, p);
+  const int bb = L.b, Q = L.blocks(), mb = m / bb, nb = n / bb, kb = k / bb;
+  std::vector<int> c((size_t)m * n, 0);
+  std::vector<std::vector<int>> M(L.rank);
+  for (int r = 0; r < L.rank; ++r) {
+    std::vector<int> S((size_t)mb * kb), T((size_t)kb * nb);
+    for (int i = 0; i < mb; ++i)
+      for (int h = 0; h < kb; ++h) {
+        int s = 0;
+        for (int x = 0; x < bb; ++x)
+          for (int y = 0; y < bb; ++y) s += t.u[r * Q + x * bb + y] * a[(i + x * mb) + (h + y * kb) * m];
+        S[i + h * mb] = residue32(s, p);
+      }
+    for (int h = 0; h < kb; ++h)
+      for (int j = 0; j < nb; ++j) {
+        int s = 0;
+        for (int x = 0; x < bb; ++x)
+          for (int y = 0; y < bb; ++y) s += t.v[r * Q + x * bb + y] * b[(h + x * kb) + (j + y * nb) * k];
+        T[h + j * kb] = residue32(s, p);
+      }
+    M[r] = product_mod(S, T, mb, nb, kb, p);
+  }
+  for (int x = 0; x < bb; ++x)
+    for (int y = 0; y < bb; ++y)
+      for (int i = 0; i < mb; ++i)
+        for (int j = 0; j < nb; ++j) {
+          int s = 0;
+          for (int r = 0; r < L.rank; ++r) s += t.w[(x * bb + y) * L.rank + r] * M[r][i + j * mb];
+          c[(i + x * mb) + (j + y * nb) * m] = residue32(s, p);
+        }
+  return c;
+}
+
+void residues_and_products(Pipeline& P, const Level* L) {
+  P.res.clear();
+  for (int l = 0; l < P.moduli; ++l) {
+    std::vector<int> a(P.Ai.size()), b(P.Bi.size());
+    for (size_t x = 0; x < a.size(); ++x) a[x] = residue_of(P.Ai[x], l);
+    for (size_t x = 0; x < b.size(); ++x) b[x] = residue_of(P.Bi[x], l);
+    P.res.push_back(L ? product_mod_level(*L, a, b, P.m, P.n, P.k, kModuli[l])
+                      : product_mod(a, b, P.m, P.n, P.k, kModuli[l]));
+  }
+}
+
+double reconstructed(const Pipeline& P, int i, int j) {
+  int r[kMaxModuli];
+  for (int l = 0; l < P.moduli; ++l) r[l] = P.res[l][i + j * P.m];
+  return reconstruct(r, garner_table(P.moduli), P.moduli);
+}
+
+// Random doubles uniform in [-1, 1) times 2^e, e uniform in [-wide, wide].
+std::vector<double> random_matrix(std::mt19937_64& g, size_t count, int wide) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::uniform_int_distribution<int> ex(-wide, wide);
+  std::vector<double> x(count);
+  for (double& v : x) v = std::ldexp(u(g), ex(g));
+  return x;
+}
+
+}  // namespace
+
+TEST_CASE("ozaki: the moduli are odd and pairwise coprime, the inverses are inverses", "[fast][gemm]") {
+  for (int a = 0; a < kMaxModuli; ++a) {
+    CHECK(kModuli[a] % 2 == 1);
+    CHECK(kModuli[a] <= 255);
+    for (int b = a + 1; b < kMaxModuli; ++b) {
+      int x = kModuli[a], y = kModuli[b];
+      while (y) x %= y, std::swap(x, y);
+      CHECK(x == 1);
+      CHECK((long long)inverse_mod(kModuli[a], kModuli[b]) * kModuli[a] % kModuli[b] == 1);
+    }
+  }
+  // The moduli count for working precision: enough bits per scaled row, and no more moduli than that.
+  for (int bits : {24, 53})
+    for (long long k : {1LL, 16LL, 1000LL, 16384LL}) {
+      const int n = moduli_for(bits, k), t = bits_for(bits, k);
+      CHECK(scaled_bits(n) >= t);
+      CHECK(scaled_bits(n - 1) < t);
+    }
+  CHECK(bits_for(53, 16384) == 53 + 1 + 7);
+  CHECK(bits_for(53, 16385) == 53 + 1 + 8);
+  CHECK(bits_for(53, 1LL << 40) == 62);
+}
+
+TEST_CASE("ozaki: residues of scaled integers match exact 128-bit arithmetic", "[fast][gemm]") {
+  std::mt19937_64 g(20261126);
+  for (int trial = 0; trial < 20000; ++trial) {
+    // An integer-valued double below 2^62 with 53 significant bits, or a small one.
+    const int bits = (int)(g() % 62) + 1;
+    const long long mant = (long long)(g() >> 11) >> std::max(0, 53 - bits);
+    const double x = std::ldexp((double)mant, std::max(0, bits - 53)) * ((g() & 1) ? -1 : 1);
+    const i128 exact = (i128)x;
+    const int l = (int)(g() % kMaxModuli);
+    INFO("x = " << x << ", p = " << kModuli[l]);
+    REQUIRE(residue_of(x, l) == exact_residue(exact, kModuli[l]));
+  }
+  for (int32_t c : {0, 1, -1, 2147483647, -2147483647 - 1, 123456789, -987654321})
+    for (int l = 0; l < kMaxModuli; ++l) CHECK(residue32(c, kModuli[l]) == exact_residue(c, kModuli[l]));
+}
+
+TEST_CASE("ozaki: Garner's reconstruction recovers integers up to (P-1)/2", "[fast][gemm]") {
+  std::mt19937_64 g(7);
+  for (int n : {2, 5, 8, 12, 15}) {  // P < 2^126 for n ≤ 15: exact in 128 bits
+    const i128 P = product_of_moduli(n), half = (P - 1) / 2;
+    const GarnerTable table = garner_table(n);
+    for (int trial = 0; trial < 3000; ++trial) {
+      i128 v = (((i128)g() << 64) | g()) % (half + 1);
+      if (trial % 3 == 0) v = (i128)(g() >> 12) % (half + 1);  // below 2^52: exact in double
+      if (trial % 5 == 0) v = half - (i128)(g() % 1000);  // the top of the range
+      if (g() & 1) v = -v;
+      int r[kMaxModuli];
+      for (int l = 0; l < n; ++l) r[l] = exact_residue(v, kModuli[l]);
+      const double x = reconstruct(r, table, n), want = to_double(v);
+      INFO("n = " << n << ", v = " << want);
+      if (std::fabs(want) < 0x1p52) REQUIRE(x == want);
+      else REQUIRE(std::fabs(x - want) <= n * std::ldexp(std::fabs(want), -53));  // one rounding per Horner step
+    }
+  }
+}
+
+TEST_CASE("ozaki: Strassen, 4x4:49 and 4x4:48 levels satisfy the Brent equations mod every modulus", "[fast][gemm]") {
+  for (const char* name : {"oz2-s1", "oz2-s2", "oz2-r48"}) {
+    Level L;
+    bool has = false;
+    REQUIRE(level_named(name, L, has));
+    REQUIRE(has);
+    for (int l = 0; l < kMaxModuli; ++l) {
+      INFO(name << " mod " << kModuli[l]);
+      CHECK(failing_mod(L, kModuli[l]) == 0);
+    }
+    Level broken = L;  // one changed coefficient breaks it mod every modulus
+    broken.u[0] += broken.den;
+    CHECK(failing_mod(broken, kModuli[0]) > 0);
+    CHECK(failing_mod(broken, kModuli[kMaxModuli - 1]) > 0);
+  }
+  Level none;
+  bool has = true;
+  CHECK(level_named("oz2", none, has));
+  CHECK(!has);
+  CHECK(!level_named("oz3", none, has));
+}
+
+TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled integers, levels bit for bit",
+          "[fast][gemm]") {
+  std::mt19937_64 g(11);
+  const int m = 8, n = 12, k = 16;  // divisible by 4: every level applies
+  for (int wide : {0, 20}) {
+    for (int moduli : {moduli_for(24, k), moduli_for(53, k)}) {
+      const std::vector<double> A = random_matrix(g, (size_t)m * k, wide), B = random_matrix(g, (size_t)k * n, wide);
+      Pipeline P{m, n, k, moduli, {}, {}, {}, {}, {}};
+      scale(P, A, B);
+      residues_and_products(P, nullptr);
+      const std::vector<std::vector<int>> plain = P.res;
+      const int t = scaled_bits(moduli);
+      double max_rel = 0;
+      for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+          i128 exact = 0;  // |A'_ih·B'_hj| < 2^124, k = 16 terms: within 128 bits
+          double norm_a = 0, norm_b = 0;
+          for (int h = 0; h < k; ++h) {
+            exact += (i128)P.Ai[i + h * m] * (i128)P.Bi[h + j * k];
+            norm_a += P.Ai[i + h * m] * P.Ai[i + h * m], norm_b += P.Bi[h + j * k] * P.Bi[h + j * k];
+          }
+          CHECK(std::sqrt(norm_a) < std::ldexp(1.0, t) * (1 + 1e-12));  // the scaling bound
+          CHECK(std::sqrt(norm_b) < std::ldexp(1.0, t) * (1 + 1e-12));
+          const double x = reconstructed(P, i, j), want = to_double(exact);
+          CHECK(std::fabs(x - want) <= moduli * std::ldexp(std::fabs(want), -53));
+          // Unscaled, against the product in long double: the truncation error (below 1 per scaled
+          // element, whose row has norm ≥ 2^(t-1)) is small against ‖a_i‖·‖b_j‖ -- a normwise bound, not
+          // Σ|a||b|: small elements of a row with a wide exponent range lose their low bits.
+          long double c = 0, na = 0, nb = 0;
+          for (int h = 0; h < k; ++h) {
+            c += (long double)A[i + h * m] * B[h + j * k];
+            na += (long double)A[i + h * m] * A[i + h * m], nb += (long double)B[h + j * k] * B[h + j * k];
+          }
+          const long double bound = std::sqrt(na * nb);
+          const double emulated = std::ldexp(x, -(P.e[i] + P.f[j]));
+          max_rel = std::max(max_rel, (double)(std::fabs(emulated - c) / bound));
+        }
+      INFO("wide " << wide << ", moduli " << moduli << ", t " << t << ", max error / ‖a‖‖b‖ " << max_rel);
+      CHECK(max_rel < std::ldexp(1.0, -t + 6));
+      for (const char* name : {"oz2-s1", "oz2-s2", "oz2-r48"}) {
+        Level L;
+        bool has = false;
+        REQUIRE(level_named(name, L, has));
+        residues_and_products(P, &L);
+        INFO(name);
+        CHECK(P.res == plain);  // a scheme over Z/p changes no residue, so no bit of the result
+      }
+    }
+  }
+}
+
+namespace {
+
+// The generated code of level Gen, reduced as the kernels do, against the tables of Level `name` mod p.
+template <class Gen>
+void compare_generated(const char* name) {
+  Level L;
+  bool has = false;
+  REQUIRE(level_named(name, L, has));
+  REQUIRE(Gen::B == L.b);
+  REQUIRE(Gen::R == L.rank);
+  REQUIRE(Gen::den == L.den);
+  constexpr int Q = Gen::B * Gen::B, R = Gen::R;
+  std::mt19937_64 g(5);
+  std::uniform_int_distribution<int> r127(-127, 127);
+  for (int l : {0, 1, 10, kMaxModuli - 1}) {
+    const int p = kModuli[l], inv_den = inverse_mod(Gen::den % p, p);
+    const ModTable t = mod_table(L, p);
+    auto reduce = [&](int x) {
+      const int v = residue32(x, p);
+      return Gen::den == 1 ? v : residue32(v * inv_den, p);
+    };
+    for (int trial = 0; trial < 200; ++trial) {
+      int v[Q], m[R], sa[R], sb[R], c[Q];
+      for (int& x : v) x = r127(g);
+      for (int& x : m) x = r127(g);
+      Gen::sums_a(v, sa);
+      Gen::sums_b(v, sb);
+      Gen::combine(m, c);
+      for (int r = 0; r < R; ++r) {
+        int ea = 0, eb = 0;
+        for (int q = 0; q < Q; ++q) ea += t.u[r * Q + q] * v[q], eb += t.v[r * Q + q] * v[q];
+        INFO(name << " mod " << p << ", product " << r);
+        REQUIRE(reduce(sa[r]) == residue32(ea, p));
+        REQUIRE(reduce(sb[r]) == residue32(eb, p));
+      }
+      for (int q = 0; q < Q; ++q) {
+        int e = 0;
+        for (int r = 0; r < R; ++r) e += t.w[q * R + r] * m[r];
+        INFO(name << " mod " << p << ", C block " << q);
+        REQUIRE(reduce(c[q]) == residue32(e, p));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ozaki: the generated level code computes the tables' sums and combinations mod p", "[fast][gemm]") {
+  compare_generated<Level_s1>("oz2-s1");
+  compare_generated<Level_s2>("oz2-s2");
+  compare_generated<Level_r48>("oz2-r48");
+}
