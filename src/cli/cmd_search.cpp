@@ -92,6 +92,8 @@ const Table& search_table() {
        flag("meta", "meta flips: start from a catalogued scheme (--catalog-dir) of a neighbouring format carried\n"
                     "over by extend, project, merge or product, then flip walks (Kauers–Wood 2025)"),
        catalog_dir_flag(),
+       with_metavar(text("recipes", nullptr, "the recipe table the plan reads (docs/recipes.md) [default: <catalog-dir>/recipes.json]"), "FILE"),
+       flag("explain", "print the plan (recipe and why, engine, lanes, parameters, threads, device) and exit 0 without searching"),
        with_metavar(choice("lattice", nullptr, {"ternary", "integer", "half", "half-gaussian"},
                            "numeric engine: the lattice to round onto [default: by ring and rank]"), "L"),
        with_metavar(text("device", nullptr, "numeric engine: cpu, or cuda[:N] (a batch of restarts on GPU N; rounding\n"
@@ -163,6 +165,7 @@ search::SearchPlan plan_target(const Settings& o, const nlohmann::json& given) {
   if (o.has("lattice")) ask.lattice = o.text("lattice");
   if (o.has("device")) ask.device = o.text("device");
   ask.catalogue_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
+  if (o.has("recipes")) ask.recipe_file = o.text("recipes");
   // Probed only where the answer matters: a numeric search whose device is not chosen already.
   const bool may_be_numeric = ask.engine == "numeric" || ask.engine == "auto";
   if (may_be_numeric && !ask.device && !given.contains("device"))
@@ -287,12 +290,21 @@ void record_derived(Settings& o, const search::SearchPlan& plan, const search::S
   if (!o.has("rank")) o.set("rank", plan.target.rank, "derived");
   if (!o.has("ring")) o.set("ring", std::string(ring_name(plan.target.ring)), "derived");
   if (o.text("engine") != plan.engine && plan.engine != "meta") o.set("engine", plan.engine, "derived (auto)");  // --meta says meta
-  if (o.integer("threads") == 0) o.set("threads", r.threads, "derived (one per core)");
+  if (o.integer("threads") == 0) o.set("threads", r.threads, plan.threads ? "derived (recipe " + plan.recipe + ")" : "derived (one per core)");
   if (!o.has("seed")) o.set("seed", r.seed, "derived (random)");
   if (!o.has("out")) o.set("out", r.out_dir, "derived");
 }
 
 namespace {
+
+// --explain: the device the plan would use, and nothing run or written.
+int explain_end(const search::SearchPlan& plan, const search::SearchRequest& r) {
+  const bool gpu = plan.engine == "numeric" && r.params.value("device", "cpu") == "cuda";
+  std::cout << "  device: " << (gpu ? "cuda:" + std::to_string(r.params.value("gpu", 0)) : std::string("cpu")) << " ("
+            << r.threads << " thread" << (r.threads > 1 ? "s" : "") << ")\n"
+            << "explain: nothing run, nothing written\n";
+  return kOk;
+}
 
 int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   if (o.has("resume")) return resume_run(o, o.text("resume"), lead);
@@ -303,7 +315,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.engine = plan.engine;
   const long long threads = o.integer("threads");
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  r.threads = threads != 0 ? static_cast<int>(threads) : lead ? search::mpi::threads_per_rank(cores, lead->world()) : cores;
+  r.threads = threads != 0 ? static_cast<int>(threads) : lead ? search::mpi::threads_per_rank(cores, lead->world()) : plan.threads.value_or(cores);
   r.seconds = budget_seconds(o);
   r.checkpoint_seconds = o.number("checkpoint-every");
   r.seed = pick_seed(o);
@@ -311,7 +323,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.params.update(given);
   r.params.update(plan.params);  // the shorthands --lattice and --symmetry win over --params
   r.out_dir = o.has("out") ? o.text("out") : search::default_run_dir(plan.target.format, plan.target.rank);
-  search::check_out_dir(r.out_dir);
+  if (!o.flag("explain")) search::check_out_dir(r.out_dir);
   nlohmann::json llm = llm_params(o);
   if (plan.engine == "llm" && !llm.contains("run_dir")) llm["run_dir"] = r.out_dir;
   if (!llm.empty()) {  // --llm-* flags override, not replace, {"llm":{…}} given in --params
@@ -342,6 +354,7 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.request = search::request_json(args, plan, r);
   r.request["settings"] = o.to_json();
   if (!plan.route.empty()) r.request["route"] = plan.route;
+  r.request["recipe"] = {{"id", plan.recipe}, {"why", plan.recipe_why}, {"row", plan.recipe_row}};
   std::cout << "tdisc search: " << plan.target.format.str() << " rank " << plan.target.rank << " over "
             << ring_name(plan.target.ring) << ", engine " << plan.engine << ", " << r.threads << " thread"
             << (r.threads > 1 ? "s" : "") << (lead ? " on each of " + std::to_string(lead->world().size) + " MPI ranks" : "")
@@ -352,7 +365,8 @@ int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   r.request["resolved_params"] = search::resolved_json(resolved);
   std::cout << search::resolved_text(resolved);
   if (!plan.route.empty()) std::cout << "  route: " << plan.route << "\n";
-  std::cout << std::flush;
+  std::cout << "  recipe: " << plan.recipe_why << "\n" << std::flush;
+  if (o.flag("explain")) return explain_end(plan, r);
   print_device(plan.target, plan.engine, r.params);
   attach_report(o, r);
   return finish(run_search(o, r, std::nullopt, std::move(engine), lead), r);

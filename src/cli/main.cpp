@@ -26,6 +26,7 @@ constexpr Subcommand kSubcommands[] = {
     {"tune", tdisc::cli::cmd_tune, "time libtdisc_gemm's plans on this GPU, write its plan table"},
     {"report", tdisc::cli::cmd_report, "a run, the catalogue or a benchmark as an HTML page"},
     {"prove", tdisc::cli::cmd_prove, "prove a numerical scheme exactly over a number field"},
+    {"recipe", tdisc::cli::cmd_recipe, "the recipe table the search plan runs; promote an LLM run's winner"},
     {"symmetry", tdisc::cli::cmd_symmetry, "the symmetry group of a scheme, exactly, and its ansatz file"},
     {"descend", tdisc::cli::cmd_descend, "a rational scheme equivalent to one over Q(i) (Galois descent), or the proof that none exists"},
     {"evolve", tdisc::cli::cmd_evolve, "evolve numeric-engine recipes (MAP-Elites over AlphaEvolve's terms)"},

@@ -14,7 +14,7 @@ std::vector<const params::Table*> command_tables() {
           &catalog_list_table(),  &catalog_best_table(),  &catalog_add_table(),    &catalog_check_table(),
           &catalog_index_table(), &catalog_derive_table(), &codegen_table(),       &bench_table(),
           &tune_table(),          &report_table(),        &symmetry_table(),       &prove_table(),
-          &descend_table(),       &evolve_table()};
+          &descend_table(),       &evolve_table(),        &recipe_table()};
 }
 
 std::vector<const params::Table*> engine_tables() {

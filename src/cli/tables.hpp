@@ -22,6 +22,7 @@ const params::Table& bench_table();
 const params::Table& tune_table();
 const params::Table& report_table();
 const params::Table& symmetry_table();
+const params::Table& recipe_table();
 const params::Table& descend_table();
 const params::Table& prove_table();
 const params::Table& evolve_table();

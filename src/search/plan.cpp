@@ -9,6 +9,7 @@
 
 #include "decomposition/error.hpp"
 #include "src/search/known_ranks.hpp"
+#include "src/search/recipe_table.hpp"
 
 namespace tdisc::search {
 
@@ -74,12 +75,52 @@ std::optional<std::string> catalogue_ansatz(const std::string& dir, const Target
 // Measured routes (docs/PERFORMANCE.md): a real target with a catalogued ansatz searches inside it.
 void apply_route(const SearchAsk& ask, SearchPlan& plan) {
   if (plan.engine != "numeric" || plan.target.ring != Ring::Q) return;
+  if (plan.recipe_row.is_object() && !plan.recipe_row.value("ansatz", false)) return;  // the row says outside
   auto ansatz = catalogue_ansatz(ask.catalogue_dir, plan.target);
   if (!ansatz) return;
   plan.defaults["ansatz"] = *ansatz;
   plan.route = "inside the ansatz " + *ansatz +
                " (the exact symmetry group of a published scheme; the coefficients come from random starts; "
                "--params '{\"ansatz\":\"\"}' turns it off)";
+}
+
+std::string recipe_file(const SearchAsk& ask) {
+  if (!ask.recipe_file.empty()) return ask.recipe_file;
+  return ask.catalogue_dir.empty() ? "" : ask.catalogue_dir + "/recipes.json";
+}
+
+// Whether the ask leaves room for the row: the engine auto (without an LLM endpoint, which asks
+// for the LLM engine) or the row's, and no shorthand that only another engine takes.
+bool row_fits_ask(const SearchAsk& ask, const RecipeRow& row) {
+  if (ask.engine == "auto" ? ask.llm_endpoint : ask.engine != row.engine) return false;
+  if ((ask.symmetry == "z3" || ask.symmetry == "s3") && row.engine != "flip") return false;
+  if (ask.lattice && row.engine != "numeric") return false;
+  return !(ask.device && ask.device != "cpu" && row.engine != "numeric");
+}
+
+// The table's row for the target, if one fits: its engine, its parameters as defaults, its threads.
+void apply_recipe(const SearchAsk& ask, SearchPlan& plan) {
+  const std::string file = recipe_file(ask);
+  const RecipeTable table = read_recipe_table(file);
+  const bool gpu = ask.gpus > 0 || (ask.device && *ask.device != "cpu");
+  const RecipeRow* row = match_recipe(table, plan.target, gpu);
+  const std::string target = plan.target.format.str() + " rank " + std::to_string(plan.target.rank) + " over " + std::string(ring_name(plan.target.ring));
+  if (row && row_fits_ask(ask, *row)) {
+    plan.engine = row->engine;
+    plan.defaults = row->engine_params();
+    plan.threads = row->threads;
+    plan.recipe = row->id;
+    plan.recipe_row = row->to_json();
+    plan.recipe_row["file"] = file;
+    plan.recipe_row["line"] = row->line;
+    plan.recipe_why = "table row " + row->id + " (" + file + ":" + std::to_string(row->line) + "): " + row->why;
+    return;
+  }
+  plan.recipe = "portfolio";
+  plan.recipe_why = row ? "table row " + row->id + " fits " + target + " but the flags ask for another engine or shorthand; the " +
+                              plan.engine + " engine's own lanes run"
+                        : "no row of " + (file.empty() ? std::string("the recipe table (no catalogue)") : file) + " fits " + target +
+                              "; the " + plan.engine + " engine's own lanes run side by side";
 }
 
 }  // namespace
@@ -124,6 +165,7 @@ SearchPlan plan_search(const SearchAsk& ask) {
   SearchPlan plan;
   plan.target = planned_target(ask);
   plan.engine = ask.engine == "auto" ? auto_engine(plan.target, ask.llm_endpoint, ask.symmetry) : ask.engine;
+  apply_recipe(ask, plan);
   if (ask.lattice) {
     if (plan.engine != "numeric")
       throw UsageError("--lattice: only the numeric engine rounds onto a lattice (this search runs the " + plan.engine +

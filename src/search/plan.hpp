@@ -21,6 +21,8 @@ struct SearchAsk {
   std::optional<std::string> device;   // numeric only: cpu, cuda, cuda:N
   int gpus = 0;  // CUDA devices here; without --device the numeric engine then runs on cuda:0
   std::string catalogue_dir;  // where measured routes look for ansätze (<dir>/ansatz/); empty: none
+  // The recipe table (recipe_table.hpp); empty: <catalogue_dir>/recipes.json, none without a catalogue.
+  std::string recipe_file;
 };
 
 struct SearchPlan {
@@ -31,8 +33,19 @@ struct SearchPlan {
   // key (the shorthands above win over both), and one line that says which route and why.
   nlohmann::json defaults = nlohmann::json::object();
   std::string route;
+  // The recipe: the table row that fits ("5x5x5-93"), or "portfolio" when none does; why, in one
+  // line (the row's file and line and its reason); the threads the row asks for when --threads is not
+  // given; the row as run.json records it (null for a portfolio).
+  std::string recipe = "portfolio";
+  std::string recipe_why;
+  std::optional<int> threads;
+  nlohmann::json recipe_row;
 };
 
+// The target's table row (ask.recipe_file, or the catalogue's recipes.json) runs when the ask leaves
+// the engine to auto or names the row's engine, and no shorthand asks for another engine: its
+// engine, and its parameters as defaults that --params overrides key by key. A table that cannot be
+// read or names an unknown parameter throws InputError with its file and line.
 // Throws UsageError, naming the flag (--rank, --symmetry, --lattice), when the ask cannot be met:
 // a rank above the classical one or unknown for the format, z3 on a non-square format or with an
 // engine other than flip, a lattice or a GPU device for an engine other than numeric. The numeric

@@ -55,6 +55,9 @@ const params::Table& flip_table() {
        integer("lift_steps", field(&FlipParams::lift_steps), 1, 39, "Hensel steps before giving up (p^(steps+1) below 2^40: at most 39 from GF2, 24 from GF3)"),
        integer("lift_tries", field(&FlipParams::lift_tries), 0, 1000000, "lift attempts per rank before that rank is left to the walk"),
        integer("lift_every", field(&FlipParams::lift_every), 0, 1L << 50, "flips between lifts of a walker's state at its best rank (0: new bests only)"),
+       boolean("lift_at_target", field(&FlipParams::lift_at_target),
+               "lift only modular schemes at the target rank: the walk does not stop for the lifts of the ranks above\n"
+               "(each takes about a minute on 5x5; the recipe table's 5x5:93 and 6x6:153 rows set it)"),
        choice("symmetry", field(&FlipParams::symmetry), symmetry_names(),
               "z3: only schemes invariant under (u,v,w) → (v,w,u) (square formats); s3: also under the index reversal\n"
               "(i,j) ↦ (n−1−i, n−1−j) (Moosbauer–Poole's 6-fold walk); auto: a z3 lane beside a plain one"),

@@ -38,6 +38,7 @@ struct FlipParams {
   int lift_steps = 20;             // Hensel steps before giving up
   int lift_tries = 64;             // lift attempts per rank before that rank is left to the walk
   long lift_every = 4000000;       // flips between lifts of a walker's current state at its best rank (0: new bests only)
+  bool lift_at_target = false;     // lift only schemes at the target rank (a 5x5 lift takes a minute; ranks above wait for none)
   Symmetry symmetry = Symmetry::Auto;
   std::string diagonal = "auto";   // z3/s3: the diagonal partition giving the fixed terms, "0,1|2" or "auto"
 };

@@ -218,6 +218,7 @@ private:
       offer_terms(best, "flip");
       return;
     }
+    if (params_.lift_at_target && r > config_.target.rank) return;  // the walk goes on; only the target is lifted
     {
       std::lock_guard lock(lift_mutex_);
       if (lift_tries_[r]++ >= params_.lift_tries) return;
