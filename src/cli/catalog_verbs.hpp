@@ -14,6 +14,9 @@ std::string default_catalogue_dir();
 const params::Param& catalogue_dir_param();
 // <source tree>/algorithms/best-known/fmm_sota.json (TDISC_CATALOG_SOTA overrides).
 std::string default_best_known_path();
+// <source tree>/algorithms/best-known/rings.tsv, the best known rank per format and ring (TDISC_CATALOG_RINGS overrides).
+std::string default_known_rings_path();
+const params::Param& known_rings_param();
 
 int catalog_list(const Args& args);
 int catalog_best(const Args& args);
