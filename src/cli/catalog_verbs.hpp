@@ -25,6 +25,7 @@ int catalog_add(const Args& args);
 int catalog_check(const Args& args);
 int catalog_index(const Args& args);
 int catalog_derive(const Args& args);
+int catalog_import_sources(const Args& args);
 // catalog derive sweep IN… (cmd_catalog_sweep.cpp), with catalog derive's parsed options.
 int catalog_sweep(const std::vector<std::string>& inputs, const params::Settings& o);
 

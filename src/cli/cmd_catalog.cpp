@@ -144,7 +144,8 @@ int cmd_catalog(const Args& args) {
       "  check    re-verify every catalogued file over its ring\n"
       "  index    regenerate DIR/INDEX.md (or --check that it is up to date)\n"
       "  derive   build a scheme by a construction (classical, rotate, transpose, permute, kron,\n"
-      "           join, restrict, degroote)\n"
+      "           join, restrict, project, degroote; sweep: all over a set of schemes)\n"
+      "  import-sources  import, verify and file every public scheme under SRC… into a catalogue DIR\n"
       "'tdisc catalog VERB --help' shows a verb's options.\n";
   if (args.empty()) throw UsageError(std::string("catalog: no verb given\n") + kUsageText);
   const std::string& verb = args.front();
@@ -156,6 +157,7 @@ int cmd_catalog(const Args& args) {
   if (verb == "check") return catalog_check(rest);
   if (verb == "index") return catalog_index(rest);
   if (verb == "derive") return catalog_derive(rest);
+  if (verb == "import-sources") return catalog_import_sources(rest);
   throw UsageError("catalog: unknown verb \"" + verb + "\"\n" + kUsageText);
 }
 
