@@ -9,6 +9,9 @@ namespace tdisc {
 
 namespace {
 
+// More primes than this (a bound above about 1200 bits) cost more than the exact product.
+constexpr size_t kMaxPrimes = 64;
+
 // A prime p ≥ 3 when no smaller odd number divides it.
 bool is_prime(long p) {
   if (p < 2) return false;
@@ -104,13 +107,19 @@ std::optional<ResidueVerdict> verify_by_residues(const Scheme& s) {
   if (p_max < 1000) return std::nullopt;
   mpz_class L;
   const mpz_class bound = residual_bound(s, L);
-  ResidueVerdict v;
+  // The primes first (cheap), so that a bound no affordable set of primes covers (huge
+  // coefficients) falls back to the exact product before any contraction is spent.
+  std::vector<long> primes;
   mpz_class product = 1;
   for (long p = p_max; product <= bound; --p) {
-    if (p < 1000) return std::nullopt;  // not enough primes (never for real schemes)
+    if (p < 1000 || primes.size() >= kMaxPrimes) return std::nullopt;
     if (!is_prime(p) || L % p == 0) continue;
-    ++v.primes;
+    primes.push_back(p);
     product *= p;
+  }
+  ResidueVerdict v;
+  for (long p : primes) {
+    ++v.primes;
     long bad = first_failure_mod(s, p);
     if (bad >= 0) {
       v.first_failing = bad;  // non-zero modulo p, hence non-zero

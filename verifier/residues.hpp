@@ -17,7 +17,8 @@ struct ResidueVerdict {
   long first_failing = -1;  // flat equation index (a·mp + b)·pn + c of a failure, when invalid
 };
 
-// nullopt when the method does not apply (complex coefficients, or R too large for exact doubles).
+// nullopt when the method does not apply: complex coefficients, R too large for exact doubles, or a
+// bound that needs more than 64 primes (huge coefficients; the exact product is then no slower).
 std::optional<ResidueVerdict> verify_by_residues(const Scheme& s);
 
 // Whether verify() and classify() use residues for s (real coefficients, (nm)(mp)(pn) ≥ 2^22).
