@@ -76,8 +76,8 @@ def main():
                   f"({row['speedup_library']:.3f}x); ratio {row['python_over_library']:.3f} (issue 31: within 2 %)")
             del x, y
             torch.cuda.empty_cache()
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"], capture_output=True,
-                            text=True).stdout.strip() or "nogit"
+    commit = os.environ.get("TDISC_COMMIT") or subprocess.run(
+        ["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout.strip() or "nogit"
     result = {"benchmark": "python-gemm", "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "commit": commit,
               "machine": {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__, "nproc": os.cpu_count()},
               "command": "bench/python_gemm.py " + " ".join(sys.argv[1:]), "library": lib.path, "results": rows}

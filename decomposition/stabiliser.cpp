@@ -23,34 +23,6 @@ bool zero_row(const CoeffMatrix& m, int r) {
   return true;
 }
 
-void require_supported(const Scheme& s) {
-  s.check_shape();
-  if (s.rank() == 0) throw InputError("the scheme has no terms");
-  if (ring_is_modular(s.ring))
-    throw InputError("a " + std::string(ring_name(s.ring)) + " scheme: the stabiliser is computed over Q(i), where its "
-                     "coefficients do not make a scheme (not supported)");
-  for (int r = 0; r < s.rank(); ++r)
-    if (zero_row(s.u, r) || zero_row(s.v, r) || zero_row(s.w, r))
-      throw InputError("term " + std::to_string(r + 1) + " has a zero factor (drop zero terms first)");
-  for (const CoeffMatrix* m : {&s.u, &s.v, &s.w})
-    for (Eigen::Index i = 0; i < m->size(); ++i)
-      if (!modp::reduce(m->data()[i]))
-        throw InputError("a coefficient's denominator is divisible by 998244353 (not supported)");
-}
-
-void require_determined(const Scheme& s, const std::vector<stab::TermSpaces>& spaces) {
-  const std::array<int, 3> dims = stab::self_dims(s, spaces);
-  if (dims == std::array<int, 3>{1, 1, 1}) return;
-  const int t = stab::tangent_dimension(s);
-  if (t > 3)
-    throw InputError("the stabiliser is infinite: a " + std::to_string(t - 3) +
-                     "-dimensional family of sandwiches fixes every term (as the diagonal ones fix the classical "
-                     "algorithm); only finite groups are computed");
-  throw InputError("not supported: the column and row spaces of the factors leave P, Q and S in spaces of "
-                   "dimension " + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) + " and " +
-                   std::to_string(dims[2]) + " (the search needs rank-deficient factors that pin them to lines)");
-}
-
 struct Outer {
   bool transposed;
   int shift;
@@ -167,9 +139,41 @@ void check_group(const IsotropyGroup& g, const Scheme& s, size_t found) {
 
 }  // namespace
 
+namespace stab {
+
+void require_supported(const Scheme& s) {
+  s.check_shape();
+  if (s.rank() == 0) throw InputError("the scheme has no terms");
+  if (ring_is_modular(s.ring))
+    throw InputError("a " + std::string(ring_name(s.ring)) + " scheme: the stabiliser is computed over Q(i), where its "
+                     "coefficients do not make a scheme (not supported)");
+  for (int r = 0; r < s.rank(); ++r)
+    if (zero_row(s.u, r) || zero_row(s.v, r) || zero_row(s.w, r))
+      throw InputError("term " + std::to_string(r + 1) + " has a zero factor (drop zero terms first)");
+  for (const CoeffMatrix* m : {&s.u, &s.v, &s.w})
+    for (Eigen::Index i = 0; i < m->size(); ++i)
+      if (!modp::reduce(m->data()[i]))
+        throw InputError("a coefficient's denominator is divisible by 998244353 (not supported)");
+}
+
+void require_determined(const Scheme& s, const std::vector<TermSpaces>& spaces) {
+  const std::array<int, 3> dims = self_dims(s, spaces);
+  if (dims == std::array<int, 3>{1, 1, 1}) return;
+  const int t = tangent_dimension(s);
+  if (t > 3)
+    throw InputError("the stabiliser is infinite: a " + std::to_string(t - 3) +
+                     "-dimensional family of sandwiches fixes every term (as the diagonal ones fix the classical "
+                     "algorithm); only finite groups are computed");
+  throw InputError("not supported: the column and row spaces of the factors leave P, Q and S in spaces of "
+                   "dimension " + std::to_string(dims[0]) + ", " + std::to_string(dims[1]) + " and " +
+                   std::to_string(dims[2]) + " (the search needs rank-deficient factors that pin them to lines)");
+}
+
+}  // namespace stab
+
 IsotropyGroup stabiliser(const Scheme& s, int max_order) {
-  require_supported(s);
-  require_determined(s, stab::term_spaces(s));
+  stab::require_supported(s);
+  stab::require_determined(s, stab::term_spaces(s));
   const std::vector<Element> els = all_elements(s, max_order);
   IsotropyGroup g = generate_group(s.format, pick_generators(els), max_order);
   check_group(g, s, els.size());
@@ -178,9 +182,9 @@ IsotropyGroup stabiliser(const Scheme& s, int max_order) {
 
 std::optional<Isotropy> isotropy_between(const Scheme& a, const Scheme& b) {
   if (a.format != b.format || a.rank() != b.rank()) return std::nullopt;
-  require_supported(a);
-  require_supported(b);
-  require_determined(b, stab::term_spaces(b));
+  stab::require_supported(a);
+  stab::require_supported(b);
+  stab::require_determined(b, stab::term_spaces(b));
   stab::PairDims pairs;
   const std::multiset<std::string> keys = tensor_keys(b);
   for (const Outer& o : outer_symmetries(a.format)) {

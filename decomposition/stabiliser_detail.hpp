@@ -43,6 +43,13 @@ struct TermSpaces {
 };
 std::vector<TermSpaces> term_spaces(const Scheme& s);
 
+// Throws InputError, with the reason, for a scheme the search does not handle: no terms, a modular
+// ring, a zero factor, a denominator divisible by the search's prime.
+void require_supported(const Scheme& s);
+// Throws InputError unless the terms' own conditions pin each of P, Q, S to a line (a finite
+// stabiliser whose sandwiches the factor spaces determine); says whether the group is infinite.
+void require_determined(const Scheme& s, const std::vector<TermSpaces>& spaces);
+
 // The side lengths of the three sandwich matrices P (n), Q (m), S (p).
 std::array<int, 3> slot_sizes(Format f);
 

@@ -20,6 +20,7 @@ int cmd_bench(const Args& args);
 int cmd_report(const Args& args);
 int cmd_tune(const Args& args);
 int cmd_symmetry(const Args& args);
+int cmd_descend(const Args& args);
 int cmd_prove(const Args& args);
 
 // Runs a subcommand, turning every exception into "tdisc: …" on stderr and its exit code.

@@ -27,6 +27,7 @@ constexpr Subcommand kSubcommands[] = {
     {"report", tdisc::cli::cmd_report, "a run, the catalogue or a benchmark as an HTML page"},
     {"prove", tdisc::cli::cmd_prove, "prove a numerical scheme exactly over a number field"},
     {"symmetry", tdisc::cli::cmd_symmetry, "the symmetry group of a scheme, exactly, and its ansatz file"},
+    {"descend", tdisc::cli::cmd_descend, "a rational scheme equivalent to one over Q(i) (Galois descent), or the proof that none exists"},
 };
 
 void usage(std::ostream& os) {

@@ -23,6 +23,7 @@ const params::Table& bench_table();
 const params::Table& tune_table();
 const params::Table& report_table();
 const params::Table& symmetry_table();
+const params::Table& descend_table();
 const params::Table& prove_table();
 
 // All of the above, in the order of `tdisc --help`.

@@ -44,3 +44,24 @@ TEST_CASE("tdisc symmetry --to: an isotropy between two schemes (exit 0), or non
   CHECK(other.out.find("not equivalent") != std::string::npos);
   CHECK(test::run_tdisc("symmetry " + strassen + " --to " + strassen + " -o x.json").code == 1);
 }
+
+TEST_CASE("tdisc symmetry --generators keeps a subgroup and writes its larger ansatz; a bad index is refused",
+          "[fast][symmetry][cli]") {
+  const std::string r48 = test::source_path("algorithms/4x4x4/r48-Q-2fc8ef12.json");
+  const std::string out = test::temp_dir("symmetry-sub") + "/sub.json";
+  const auto r = test::run_tdisc("symmetry " + r48 + " --generators 0,1,2 -o " + out);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("symmetry group of order 64 (5 generators), 3 orbits of its subgroup <0,1,2> of order 16") !=
+        std::string::npos);
+  const Ansatz a = read_ansatz(out);
+  CHECK(a.group.order() == 16);
+  CHECK(a.rank() == 48);
+  CHECK(a.orbits.size() == 3);
+  for (const char* bad : {"5", "x", "0,,1", "-1"}) {
+    const auto b = test::run_tdisc("symmetry " + r48 + " --generators " + bad);
+    INFO(bad << ": " << b.err);
+    CHECK(b.code == 1);
+    CHECK(b.err.find("--generators") != std::string::npos);
+  }
+}

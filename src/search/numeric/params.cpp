@@ -102,7 +102,7 @@ const params::Table& numeric_table() {
        number("numerical_residual", field(&Params::numerical_residual), 0, 1,
               "ansatz: residual below which a seed-space point is reported as a numerical solution (event numerical_solution; never a scheme)"),
        boolean("keep_going", field(&Params::keep_going),
-               "rate measurements: every exact find is verified, counted (counter exact) and logged (event exact_found, by sha256); only the first is filed, and reaching the target does not end the run (--time or restarts does; a stop request is then honoured only before the target is reached)"),
+               "rate measurements: every exact find is verified, counted (counter exact) and logged (event exact_found, by sha256, with the scheme's native text the first time a sha256 is seen; counter exact_distinct); only the first is filed, and reaching the target does not end the run (--time or restarts does; a stop request is then honoured only before the target is reached)"),
        // Set per rank by MPI runs (src/search/mpi/rank_config.cpp): N ranks run the single-process
        // sequence of restarts between them, each on the GPU of its host that matches its local rank.
        integer("restart_offset", field(&Params::restart_offset), 0, 1e12, "first restart index of this process (MPI: its rank)"),

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "decomposition/error.hpp"
+#include "decomposition/native.hpp"
 #include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"
 
@@ -172,10 +173,17 @@ void Run::offer(long idx, Scheme s, const std::string& how) {
 }
 
 // keep_going: every exact find is counted and logged by its hash; the first is also offered (filed).
+// A sha256 seen for the first time also carries the scheme's native text, so that every distinct find
+// of a rate measurement can be studied afterwards (equivalence classes, tdisc symmetry --to).
 void Run::keep_counting(const Scheme& s) {
-  rep.add("exact", 1);
-  rep.event({{"event", "exact_found"}, {"sha256", scheme_sha256(s)}, {"rank", s.rank()}});
+  const std::string sha = scheme_sha256(s);
   std::lock_guard lock(stats_mutex);
+  const bool first = seen_exact.insert(sha).second;
+  rep.add("exact", 1);
+  if (first) rep.add("exact_distinct", 1);
+  nlohmann::json e{{"event", "exact_found"}, {"sha256", sha}, {"rank", s.rank()}, {"restart", s.provenance.extra.at("restart")}};
+  if (first) e["native"] = native_text(s);
+  rep.event(e);
   if (!offered_one) offered_one = rep.offer(s, "numeric");
 }
 

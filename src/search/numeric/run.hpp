@@ -64,6 +64,7 @@ private:
   std::set<long> in_flight;
   double best_residual = INFINITY, best_fraction = 0;
   bool offered_one = false;  // keep_going: the first exact find has been filed
+  std::set<std::string> seen_exact;  // keep_going: the sha256 of every exact find so far
 };
 
 }  // namespace tdisc::search::numeric
