@@ -122,3 +122,16 @@ TEST_CASE("project deletes the indices that make terms vanish, and the result ve
   CHECK(r.code == 0);
   CHECK(r.out.find("rank 7") != std::string::npos);
 }
+
+TEST_CASE("verify uses residues on a 14x14x14 scheme and still refutes a broken one", "[catalog][sources]") {
+  Scheme s = kronecker(test::strassen(), classical_scheme({7, 7, 7}));  // ⟨14,14,14;2401⟩
+  s.u.row(10) *= Coeff(mpq_class(5, 7));
+  s.w.row(10) *= Coeff(mpq_class(7, 5));
+  REQUIRE(residues_preferred(s));
+  CHECK(verify(s, Ring::Q).valid);
+  CHECK_FALSE(verify(s, Ring::Z).valid);  // 5/7 is not an integer
+  Scheme bad = with_changed_coefficient(s, 2000);
+  Verdict v = verify(bad, Ring::Q);
+  CHECK_FALSE(v.valid);
+  CHECK(v.failure);  // described by the exact product
+}
