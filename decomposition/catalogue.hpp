@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "decomposition/best_known.hpp"
 #include "decomposition/scheme.hpp"
 
 namespace tdisc {
@@ -71,7 +72,9 @@ std::map<Format, int> read_best_known(const std::string& path);
 
 // algorithms/INDEX.md: for each sorted format with 2 ≤ n ≤ m ≤ p ≤ max_dim, the best known rank and
 // our best rank usable over each ring, then every catalogued file. Deterministic (no dates).
+// With `rings` (rings.tsv), each ring's cell is compared with that ring's best known rank (QI with
+// Q's), and a ★ cell links the file that beats it; without, with best_known (any ring).
 std::string index_markdown(const std::vector<CatalogueEntry>& all, const std::map<Format, int>& best_known,
-                           int max_dim = 5);
+                           int max_dim = 5, const KnownTable& rings = {});
 
 }  // namespace tdisc

@@ -6,6 +6,7 @@
 
 #include "decomposition/error.hpp"
 #include "verifier/brent.hpp"
+#include "verifier/residues.hpp"
 
 namespace tdisc {
 
@@ -95,6 +96,10 @@ Verdict verify(const Scheme& s, Ring over) {
                 " (the coefficients need " + std::string(ring_name(coefficient_ring(s))) + ")";
     return v;
   }
+  if (ring_characteristic(over) == 0 && residues_preferred(s)) {
+    auto quick = verify_by_residues(s);
+    if (quick && quick->valid) return v.valid = true, v;  // failures are described by the exact path below
+  }
   ScaledResidual t = scaled_residual(s);
   v.failure = first_failure(s, t, ring_characteristic(over));
   v.valid = !v.failure;
@@ -144,6 +149,16 @@ std::string RingReport::describe() const {
 
 RingReport classify(const Scheme& s) {
   RingReport rep;
+  if (residues_preferred(s)) {
+    auto quick = verify_by_residues(s);
+    if (quick && quick->valid) {
+      rep.valid_char0 = true;
+      rep.smallest = coefficient_ring(s);
+      rep.valid_mod2 = ring_holds(Ring::GF2, s);
+      rep.valid_mod3 = ring_holds(Ring::GF3, s);
+      return rep;
+    }
+  }
   ScaledResidual t = scaled_residual(s);
   rep.valid_char0 = !first_failure(s, t, 0);
   rep.smallest = coefficient_ring(s);

@@ -37,6 +37,7 @@ const std::vector<FormatEntry>& table() {
   static const std::vector<FormatEntry> t = {
       {"native", read_native_format, native_text},
       {"alphatensor-npz", fmt::read_alphatensor_npz, nullptr},
+      {"qcsr-npz", fmt::read_qcsr_npz, nullptr},
       {"alphaevolve-ipynb", fmt::read_alphaevolve_ipynb, nullptr},
       {"exp", fmt::read_exp, fmt::write_exp},
       {"maple", fmt::read_maple, fmt::write_maple},
@@ -82,6 +83,10 @@ std::string origin_of(const std::string& format, const std::string& path) {
   if (format == "fast-matmul")
     return "arbenson/fast-matmul codegen/algorithms/ (Sandia BSD-style licence), Benson–Ballard";
   if (format == "flip-cpd" && has("gg-")) return "khoruzhii/flip-cpd data/schemes_paper/ (MIT)";
+  if (format == "qcsr-npz" && has("explicit"))
+    return "AntoineTilloy/explicit-matmul-schemes seeds/ (MIT)";
+  if (format == "qcsr-npz")
+    return "khoruzhii/lita schemes/ or scripts/lita*.py output (no licence stated: do not redistribute)";
   return "";
 }
 

@@ -25,9 +25,15 @@ bool parse_descr(const std::string& descr, NdArray& a) {
   a.byte_order = '|';
   if (!d.empty() && (d[0] == '<' || d[0] == '>' || d[0] == '|' || d[0] == '=')) a.byte_order = d[0], d.remove_prefix(1);
   if (a.byte_order == '=') a.byte_order = '<';
-  if (d.empty() || std::string_view("iufbO").find(d[0]) == std::string_view::npos) return false;
+  if (d.empty() || std::string_view("iufbOU").find(d[0]) == std::string_view::npos) return false;
   a.kind = d[0];
   d.remove_prefix(1);
+  if (a.kind == 'U') {  // fixed-width UTF-32 text of that many characters (metadata strings)
+    auto chars = parse_count(d, 1L << 20);
+    if (!chars || *chars < 1) return false;
+    a.item_size = static_cast<int>(*chars) * 4;
+    return true;
+  }
   auto size = d.empty() ? std::optional<long>(8) : parse_count(d, 16);
   if (!size) return false;
   a.item_size = static_cast<int>(*size);
@@ -50,7 +56,7 @@ std::optional<Coeff> NdArray::at(const std::vector<long>& index, int max_shift) 
 }
 
 std::optional<Coeff> NdArray::at_flat(long flat, int max_shift) const {
-  if (kind == 'O' || item_size > 8 || flat < 0) return std::nullopt;
+  if (kind == 'O' || kind == 'U' || item_size > 8 || flat < 0) return std::nullopt;
   size_t off = static_cast<size_t>(flat) * static_cast<size_t>(item_size);
   if (off + static_cast<size_t>(item_size) > data.size()) return std::nullopt;
   unsigned char raw[8];

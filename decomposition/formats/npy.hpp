@@ -14,7 +14,7 @@ constexpr long kMaxElements = 1L << 28;
 
 struct NdArray {
   char byte_order = '<';  // '<', '>', '|'
-  char kind = 'i';        // 'i' signed, 'u' unsigned, 'f' float, 'b' bool, 'O' object
+  char kind = 'i';        // 'i' signed, 'u' unsigned, 'f' float, 'b' bool, 'O' object, 'U' UTF-32 text
   int item_size = 8;
   std::vector<long> shape;
   bool fortran = false;

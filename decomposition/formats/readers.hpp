@@ -20,6 +20,7 @@ ImportedScheme read_fast_matmul(const std::string& path, const std::string& text
 ImportedScheme read_flip_cpd(const std::string& path, const std::string& text, const ImportOptions& opt);
 ImportedScheme read_alphaevolve_ipynb(const std::string& path, const std::string& text, const ImportOptions& opt);
 ImportedScheme read_alphatensor_npz(const std::string& path, const std::string& bytes, const ImportOptions& opt);
+ImportedScheme read_qcsr_npz(const std::string& path, const std::string& bytes, const ImportOptions& opt);
 
 std::vector<std::string> alphaevolve_keys(const std::string& path, const std::string& text);
 std::vector<std::string> alphatensor_keys(const std::string& path, const std::string& bytes);

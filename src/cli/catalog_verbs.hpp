@@ -4,6 +4,7 @@
 #include <string>
 
 #include "src/cli/commands.hpp"
+#include "src/search/params/settings.hpp"
 #include "src/search/params/table.hpp"
 
 namespace tdisc::cli {
@@ -14,6 +15,9 @@ std::string default_catalogue_dir();
 const params::Param& catalogue_dir_param();
 // <source tree>/algorithms/best-known/fmm_sota.json (TDISC_CATALOG_SOTA overrides).
 std::string default_best_known_path();
+// <source tree>/algorithms/best-known/rings.tsv, the best known rank per format and ring (TDISC_CATALOG_RINGS overrides).
+std::string default_known_rings_path();
+const params::Param& known_rings_param();
 
 int catalog_list(const Args& args);
 int catalog_best(const Args& args);
@@ -21,5 +25,8 @@ int catalog_add(const Args& args);
 int catalog_check(const Args& args);
 int catalog_index(const Args& args);
 int catalog_derive(const Args& args);
+int catalog_import_sources(const Args& args);
+// catalog derive sweep IN… (cmd_catalog_sweep.cpp), with catalog derive's parsed options.
+int catalog_sweep(const std::vector<std::string>& inputs, const params::Settings& o);
 
 }  // namespace tdisc::cli

@@ -24,6 +24,17 @@ std::string default_best_known_path() {
   return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms/best-known/fmm_sota.json";
 }
 
+std::string default_known_rings_path() {
+  return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms/best-known/rings.tsv";
+}
+
+const params::Param& known_rings_param() {
+  static const params::Param p = params::with_env(
+      params::with_metavar(params::text("rings", nullptr, "best known rank per ring [default: algorithms/best-known/rings.tsv of the source tree]"), "FILE"),
+      "TDISC_CATALOG_RINGS");
+  return p;
+}
+
 namespace {
 
 using namespace params;
@@ -31,6 +42,7 @@ using namespace params;
 const Param kSizeOption = with_metavar(text("size", nullptr, "format (4x4 means 4x4x4)"), "NxMxP");
 const Param kRingOption = ring_option("only schemes usable over R", false);
 const Param kExactOption = flag("exact", "the format itself only, not its permutations");
+const Param kKnownOption = flag("known", "answer from the best-known table (rings.tsv) instead of the catalogue");
 
 const Table kListOptions{
     "catalog list", "tdisc catalog list [--size NxMxP] [--ring R] [--exact] [--dir DIR]",
@@ -39,10 +51,12 @@ const Table kListOptions{
     {kSizeOption, kRingOption, kExactOption, catalogue_dir_param()}, "", ""};
 
 const Table kBestOptions{
-    "catalog best", "tdisc catalog best --size NxMxP [--ring R] [--exact] [--dir DIR]",
+    "catalog best", "tdisc catalog best --size NxMxP [--ring R] [--exact] [--dir DIR] [--known [--rings FILE]]",
     "Prints 'PATH RANK RING FORMAT' of the lowest-rank scheme for the format (or a permutation of it,\n"
-    "unless --exact) usable over R. Exit 0 when found, 3 when the catalogue has none.",
-    {kSizeOption, kRingOption, kExactOption, catalogue_dir_param()}, "", ""};
+    "unless --exact) usable over R. Exit 0 when found, 3 when the catalogue has none.\n"
+    "--known prints instead 'RANK RING FORMAT SOURCE (DATE)', the best known rank over R (default Q)\n"
+    "from the best-known table, for every sorted format up to 16x16x16; exit 3 if it has none.",
+    {kSizeOption, kRingOption, kExactOption, catalogue_dir_param(), kKnownOption, known_rings_param()}, "", ""};
 
 std::string catalogue_dir(const Settings& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
 
@@ -70,6 +84,20 @@ std::string describe_query(const CatalogueQuery& q) {
   return t;
 }
 
+// catalog best --known: the table's value, not a file.
+int known_best(const Settings& o, const CatalogueQuery& q) {
+  const std::string path = o.has("rings") ? o.text("rings") : default_known_rings_path();
+  const Ring r = q.ring.value_or(Ring::Q);
+  auto k = known_rank(read_known_table(path), *q.format, r);
+  if (!k) {
+    std::cerr << "tdisc: " << path << " has no best known rank for " << q.format->str() << " over " << ring_name(r) << "\n";
+    return kNoTarget;
+  }
+  std::cout << k->rank << " " << ring_name(r) << " " << sorted_format(*q.format).str() << " " << k->source << " ("
+            << k->date << ")\n";
+  return kOk;
+}
+
 }  // namespace
 
 const params::Table& catalog_list_table() { return kListOptions; }
@@ -94,6 +122,7 @@ int catalog_best(const Args& args) {
   reject_positional(o, "best");
   if (!o.has("size")) throw UsageError("catalog best: --size NxMxP is required");
   CatalogueQuery q = query_of(o);
+  if (o.flag("known")) return known_best(o, q);
   auto top = best(read_catalogue(catalogue_dir(o)), q);
   if (!top) {
     std::cerr << "tdisc: the catalogue " << catalogue_dir(o) << " has no scheme for " << describe_query(q) << "\n";
@@ -115,7 +144,8 @@ int cmd_catalog(const Args& args) {
       "  check    re-verify every catalogued file over its ring\n"
       "  index    regenerate DIR/INDEX.md (or --check that it is up to date)\n"
       "  derive   build a scheme by a construction (classical, rotate, transpose, permute, kron,\n"
-      "           join, restrict, degroote)\n"
+      "           join, restrict, project, degroote; sweep: all over a set of schemes)\n"
+      "  import-sources  import, verify and file every public scheme under SRC… into a catalogue DIR\n"
       "'tdisc catalog VERB --help' shows a verb's options.\n";
   if (args.empty()) throw UsageError(std::string("catalog: no verb given\n") + kUsageText);
   const std::string& verb = args.front();
@@ -127,6 +157,7 @@ int cmd_catalog(const Args& args) {
   if (verb == "check") return catalog_check(rest);
   if (verb == "index") return catalog_index(rest);
   if (verb == "derive") return catalog_derive(rest);
+  if (verb == "import-sources") return catalog_import_sources(rest);
   throw UsageError("catalog: unknown verb \"" + verb + "\"\n" + kUsageText);
 }
 

@@ -41,12 +41,14 @@ const Table kCheckOptions{
     {catalogue_dir_param()}, "", ""};
 
 const Table kIndexOptions{
-    "catalog index", "tdisc catalog index [--dir DIR] [--sota FILE] [--out FILE] [--check]",
+    "catalog index", "tdisc catalog index [--dir DIR] [--sota FILE] [--rings FILE] [--out FILE] [--check]",
     "Writes DIR/INDEX.md: per sorted format up to 5x5x5, the best known rank (fmm_sota.json) and our\n"
-    "best rank usable over each ring, then every file. --check compares instead (exit 2 if stale).",
+    "best rank usable over each ring, marked against that ring's best known rank (--rings), then\n"
+    "every file. --check compares instead (exit 2 if stale).",
     {catalogue_dir_param(),
      with_env(with_metavar(text("sota", nullptr, "fmm_sota.json [default: algorithms/best-known/ of the source tree]"), "FILE"),
               "TDISC_CATALOG_SOTA"),
+     known_rings_param(),
      with_metavar(text("out,o", nullptr, "where to write [default: DIR/INDEX.md]"), "FILE"),
      flag("check", "do not write; exit 2 if the file differs from what would be written"),
      with_metavar(text("html", nullptr, "also write the catalogue as HTML pages into DIR (index.html, a page per scheme, exports)"), "DIR")},
@@ -137,7 +139,8 @@ int catalog_index(const Args& args) {
   const std::string dir = dir_of(o);
   const std::string sota = o.has("sota") ? o.text("sota") : default_best_known_path();
   const std::string out = o.has("out") ? o.text("out") : dir + "/INDEX.md";
-  std::string text = index_markdown(read_catalogue(dir), read_best_known(sota));
+  const std::string rings = o.has("rings") ? o.text("rings") : default_known_rings_path();
+  std::string text = index_markdown(read_catalogue(dir), read_best_known(sota), 5, read_known_table(rings));
   if (o.has("html")) write_catalog_site(o.text("html"), dir, read_best_known(sota));
   if (o.flag("check")) {
     std::string current;

@@ -6,6 +6,7 @@
 #include "decomposition/constructions.hpp"
 #include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
+#include "decomposition/projection.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
@@ -19,7 +20,8 @@ using namespace params;
 
 const Table kDeriveOptions{
     "catalog derive",
-    "tdisc catalog derive OP ARGS… --out FILE [--to NxMxP] [--axis n|m|p] [--seed S] [--name NAME]",
+    "tdisc catalog derive OP ARGS… --out FILE [--to NxMxP] [--axis n|m|p] [--seed S] [--name NAME]\n"
+    "       tdisc catalog derive sweep IN… [--depth D] [--rings FILE] [--out DIR]",
     "Builds a scheme by an exact construction and verifies it before writing:\n"
     "  classical NxMxP          the classical algorithm (rank nmp)\n"
     "  rotate IN                ⟨n,m,p⟩ → ⟨m,p,n⟩, (U,V,W) → (V,W,U)\n"
@@ -28,12 +30,20 @@ const Table kDeriveOptions{
     "  kron A B                 Kronecker product ⟨nn',mm',pp'; RR'⟩\n"
     "  join A B --axis n|m|p    direct sum along the axis, ranks add\n"
     "  restrict IN --to F       restriction to the leading sub-format F, zero terms dropped\n"
+    "  project IN --to F        restriction to F deleting the indices that make the most terms vanish\n"
+    "                           (greedy, one index at a time)\n"
+    "  sweep IN…                project (deleting up to --depth indices, default 2) and extend (direct\n"
+    "                           sum with a classical slice) every IN; prints the results below the best\n"
+    "                           known rank over IN's ring or over Q (--rings); --out DIR writes each,\n"
+    "                           verified, as DIR/<format>-r<R>-<ring>.json\n"
     "  degroote IN --seed S     de Groote action (P U Q⁻¹, Q V S⁻¹, S W P⁻¹), P,Q,S random unimodular",
     {with_metavar(text("out,o", nullptr, "native file to write (required)"), "FILE"),
      with_metavar(text("to", nullptr, "target format for permute and restrict"), "NxMxP"),
      with_metavar(text("axis", nullptr, "n, m or p, for join"), "A"),
      seed("seed", 1, "seed of the random unimodular matrices for degroote (S, S+1, S+2 modulo 2^64)"),
-     with_metavar(text("name", nullptr, "a name stored in the provenance"), "NAME")},
+     with_metavar(text("name", nullptr, "a name stored in the provenance"), "NAME"),
+     integer("depth", 2, 1, 16, "sweep: most indices a projection deletes"),
+     known_rings_param()},
     "ARGS", ""};
 
 Format format_option(const std::string& name, const std::string& text) {
@@ -70,6 +80,11 @@ Scheme derived_reshaped(const std::string& op, const Scheme& s, const Settings& 
   if (!o.has("to")) throw UsageError("catalog derive " + op + ": --to NxMxP is required");
   Format to = format_option("to", o.text("to"));
   const Format& f = s.format;
+  if (op == "project") {
+    if (to.n > f.n || to.m > f.m || to.p > f.p) throw UsageError("--to " + to.str() + " is not inside " + f.str());
+    ProjectionChoice c = best_projection(s, to);
+    return restrict_scheme(s, c.keep_i, c.keep_j, c.keep_k);
+  }
   if (op == "permute") {
     if (sorted_format(to) != sorted_format(f)) throw UsageError("--to " + to.str() + " is not a permutation of " + f.str());
     return permute_to(s, to);
@@ -84,7 +99,7 @@ Scheme derived(const std::string& op, const std::vector<std::string>& pos, const
     return classical_scheme(format_option("size", pos[1]));
   }
   if (op == "kron" || op == "join") return derived_pair(op, pos, o);
-  if (op != "rotate" && op != "transpose" && op != "degroote" && op != "permute" && op != "restrict")
+  if (op != "rotate" && op != "transpose" && op != "degroote" && op != "permute" && op != "restrict" && op != "project")
     throw UsageError("catalog derive: unknown construction \"" + op + "\" (see --help)");
   need_args(pos, 1, op);
   Scheme s = read_native(pos[1]);
@@ -103,6 +118,7 @@ int catalog_derive(const Args& args) {
   if (o.help) return std::cout << params::help_text(kDeriveOptions), kOk;
   const auto& pos = o.positional();
   if (pos.empty()) throw UsageError("catalog derive: no construction given (see --help)");
+  if (pos[0] == "sweep") return catalog_sweep(std::vector<std::string>(pos.begin() + 1, pos.end()), o);
   if (!o.has("out")) throw UsageError("catalog derive: --out FILE is required");
   Scheme s = derived(pos[0], pos, o);
   if (o.has("name")) s.provenance.extra["name"] = o.text("name");

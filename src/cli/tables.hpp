@@ -17,6 +17,7 @@ const params::Table& catalog_add_table();
 const params::Table& catalog_check_table();
 const params::Table& catalog_index_table();
 const params::Table& catalog_derive_table();
+const params::Table& catalog_sources_table();
 const params::Table& codegen_table();
 const params::Table& bench_table();
 const params::Table& tune_table();

@@ -112,7 +112,8 @@ TEST_CASE("the catalogue holds the named classics and the headline schemes", "[f
 TEST_CASE("INDEX.md is up to date with the catalogue", "[fast][catalog]") {
   const std::string dir = test::source_path("algorithms");
   std::string expected = index_markdown(read_catalogue(dir),
-                                        read_best_known(test::source_path("algorithms/best-known/fmm_sota.json")));
+                                        read_best_known(test::source_path("algorithms/best-known/fmm_sota.json")), 5,
+                                        read_known_table(test::source_path("algorithms/best-known/rings.tsv")));
   INFO("regenerate with: tdisc catalog index");
   CHECK(slurp(dir + "/INDEX.md") == expected);
   auto r = test::run_tdisc("catalog index --check");

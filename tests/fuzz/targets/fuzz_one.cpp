@@ -35,7 +35,7 @@ namespace {
 // flip-cpd files state no dimensions, so its name gives ⟨3,3,3⟩ (the seed's format).
 std::string label(const std::string& format) {
   if (format == "flip-cpd") return "gg-333-rank23-fuzz.txt";
-  if (format == "alphatensor-npz") return "fuzz.npz";
+  if (format == "alphatensor-npz" || format == "qcsr-npz") return "fuzz.npz";
   if (format == "alphaevolve-ipynb") return "fuzz.ipynb";
   return "fuzz." + format;
 }
