@@ -132,6 +132,12 @@ meta 3x3x4 29 "$FM_LICENCE" 2x3x3/r15-ZT-a7276e5e.json 3x3x2 2x3x3/r15-ZT-a7276e
 meta 3x3x5 36 "$FM_LICENCE + $PD" 2x3x3/r15-ZT-a7276e5e.json 3x3x2 3x3x3/r23-ZT-5f0ca47d.json 3x3x3 p
 meta 3x4x4 38 CC-BY-4.0 2x3x4/r20-ZT-4848df13.json 3x2x4 2x3x4/r20-ZT-4848df13.json 3x2x4 m
 
+echo "== the published rational 48 sparsified by a rational sandwich (tdisc descend --simplify)"
+"$TDISC" descend "$CAT/4x4x4/r48-Q-2fc8ef12.json" --simplify 512 --seed 1 -o "$WORK/r48-sparse.json" >/dev/null
+named "rational 4x4x4:48, sparsified" "derived by tdisc descend --simplify 512 --seed 1 from algorithms/4x4x4/r48-Q-2fc8ef12.json \
+(the FMM catalogue's rational 48, Dumas–Pernet–Sedoglavic), a rational sandwich: 664 non-zero coefficients against 1,072" \
+  "derived from the FMM catalogue's scheme: $FMM_LICENCE" "$WORK/r48-sparse.json" >/dev/null
+
 echo "== tdisc's own finds (provenance in the files: command, seed, commit), after the published ones"
 for f in "$S"/tdisc*.json; do "$TDISC" catalog add --dir "$CAT" "$f" >/dev/null; done
 "$TDISC" catalog check --dir "$CAT"
