@@ -65,6 +65,42 @@ TDISC_HD inline int residue32(int32_t c, int p) {
   return r;
 }
 
+// Cheap exact reductions for the kernels (no integer division), each checked against % by the host tests.
+// fold16: any int32 x = hi·2^16 + lo (hi = x >> 16 in [-2^15, 2^15), lo = x & 0xffff in [0, 2^16)) gives
+// t = hi·c16 + lo ≡ x (mod p) with c16 = 2^16 mod p symmetric (|c16| ≤ 127), so
+// |t| ≤ 2^15·127 + 2^16 − 1 = kFoldBound < 2^22.02.
+constexpr int kFoldBound = 32768 * 127 + 65535;
+// reduce_small takes |x| < kSmallBound.
+constexpr int kSmallBound = 1 << 23;
+
+// The constants of one modulus for fold16 and reduce_small.
+struct SmallMod {
+  int p = 1, h = 0, c16 = 0;  // h = (p − 1)/2
+  float pinv = 1;             // 1/p rounded to float
+};
+
+inline SmallMod small_mod(int p) {
+  SmallMod m;
+  m.p = p, m.h = (p - 1) / 2, m.pinv = 1.0f / (float)p;
+  const int r = (1 << 16) % p;
+  m.c16 = r > m.h ? r - p : r;
+  return m;
+}
+
+TDISC_HD inline int fold16(int32_t x, const SmallMod& m) { return (x >> 16) * m.c16 + (x & 0xffff); }
+
+// The symmetric residue of |x| < 2^23 (p odd, 149 ≤ p ≤ 255). Proof: x is exact in float;
+// y = fl(x·fl(1/p)) = (x/p)(1 + e1)(1 + e2), |e1|, |e2| ≤ 2^-24, so |y − x/p| < |x/p|·2^-22.9 < 2^15.8·2^-22.9
+// < 1/128 and q = rint(y) has |q − x/p| < 1/2 + 1/128; r = x − q·p (exact in int) has |r| < p/2 + 2, i.e.
+// |r| ≤ h + 2 with h = (p − 1)/2, and one step of ±p brings it into [−h, h] (h + 2 − p = 1 − h).
+TDISC_HD inline int reduce_small(int x, const SmallMod& m) {
+  const int q = (int)rintf((float)x * m.pinv);
+  int r = x - q * m.p;
+  if (r > m.h) r -= m.p;
+  else if (r < -m.h) r += m.p;
+  return r;
+}
+
 // Modular inverse of a mod p (gcd 1), in [0, p).
 constexpr int inverse_mod(int a, int p) {
   int t = 0, nt = 1, r = p, nr = ((a % p) + p) % p;
