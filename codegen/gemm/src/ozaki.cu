@@ -139,12 +139,13 @@ template <class T>
 __global__ void residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
                            int8_t* Bt, long long kp, long long np) {
   const long long count = kp * np;
-  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
-       idx += (long long)gridDim.x * blockDim.x) {
-    const long long h = idx % kp, j = idx / kp;
-    const double x = h < k && j < n && f[j] != kNonFinite ? trunc(ldexp((double)B[h + j * ldb], f[j])) : 0.0;
-    for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
-  }
+  for (long long j = blockIdx.y; j < np; j += gridDim.y)
+    for (long long h = blockIdx.x * (long long)blockDim.x + threadIdx.x; h < kp;
+         h += (long long)gridDim.x * blockDim.x) {
+      const long long idx = h + j * kp;
+      const double x = h < k && j < n && f[j] != kNonFinite ? trunc(ldexp((double)B[h + j * ldb], f[j])) : 0.0;
+      for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
+    }
 }
 
 // ---- 3. one modulus. Every kernel of this step is memory-bound: four elements per thread along the
@@ -184,10 +185,13 @@ __global__ void reduce_product(const int32_t* Cp, long long count, SmallMod m, i
 // A's block (a,c) is x-block a, k-block c (q = a·B + c); B's block (c,d) is k-block c, x-block d (q = c·B + d).
 // Thread: four consecutive h (kb a multiple of 16) of one x; each result reduced and stored as it comes.
 // Bytes per modulus: reads B²·kb·xb, writes R·kb·xb (all in 4-byte coalesced accesses).
-// At most 128 registers (two blocks of 256 per SM): the r48 sums otherwise take 168 and one block.
+// Blocks of 128 threads: the r48 sums take 168 registers (no spills), which leaves room for 12 warps
+// per SM in blocks of 128 (only 8 in blocks of 256); capping them at 128 registers spills.
+constexpr int kOperandThreads = 128;
 template <class L, bool IsA>
-__global__ void __launch_bounds__(256, 2) level_operand(const int8_t* X, long long kp, long long kb, long long xb, SmallMod m,
-                              LevelFactors fac, int8_t* out) {
+__global__ void __launch_bounds__(kOperandThreads)
+    level_operand(const int8_t* X, long long kp, long long kb, long long xb, SmallMod m, LevelFactors fac,
+                  int8_t* out) {
   constexpr int B = L::B, Q = B * B;
   constexpr bool unit = IsA ? L::unit_a : L::unit_b;
   constexpr int l1 = IsA ? L::l1_a : L::l1_b;
@@ -199,7 +203,8 @@ __global__ void __launch_bounds__(256, 2) level_operand(const int8_t* X, long lo
 #pragma unroll
       for (int xq = 0; xq < B; ++xq)
 #pragma unroll
-        for (int hq = 0; hq < B; ++hq) val[IsA ? xq * B + hq : hq * B + xq] = load4(X + (h + hq * kb) + (x + xq * xb) * kp);
+        for (int hq = 0; hq < B; ++hq)
+          val[IsA ? xq * B + hq : hq * B + xq] = load4(X + (h + hq * kb) + (x + xq * xb) * kp);
       const long long idx = h + x * kb;
       auto put = [&](int r, I4 s) {
         const int f = IsA ? fac.a[r] : fac.b[r];
@@ -220,7 +225,8 @@ __global__ void level_combine(const int32_t* M, long long mb, long long nb, Smal
   constexpr int B = L::B, R = L::R;
   const long long count = mb * nb;
   for (long long j = blockIdx.y; j < nb; j += gridDim.y)
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < mb; i += (long long)gridDim.x * blockDim.x) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < mb;
+         i += (long long)gridDim.x * blockDim.x) {
       const long long idx = i + j * mb;
       int mr[R];
 #pragma unroll
@@ -232,9 +238,9 @@ __global__ void level_combine(const int32_t* M, long long mb, long long nb, Smal
     }
 }
 
-// A 2-D grid for a rows × cols loop with `per` rows per thread (rows a multiple of per).
-dim3 grid2(long long rows, long long cols, int per) {
-  const long long bx = (rows / per + 255) / 256;
+// A 2-D grid for a rows × cols loop with `per` rows per thread (rows a multiple of per), blocks of `threads`.
+dim3 grid2(long long rows, long long cols, int per, int threads) {
+  const long long bx = (rows / per + threads - 1) / threads;
   return dim3((unsigned)std::max<long long>(1, std::min<long long>(bx, 64)),
               (unsigned)std::max<long long>(1, std::min<long long>(cols, 65535)));
 }
@@ -243,28 +249,28 @@ dim3 grid2(long long rows, long long cols, int per) {
 template <class T, int N>
 __global__ void reconstruct_c(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
                               const int* f, GarnerTable g, double alpha, double beta, T* C, long long ldc) {
-  const long long count = m * n;
-  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
-       idx += (long long)gridDim.x * blockDim.x) {
-    const long long i = idx % m, j = idx / m;
-    int r[N];
+  for (long long j = blockIdx.y; j < n; j += gridDim.y)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < m;
+         i += (long long)gridDim.x * blockDim.x) {
+      int r[N];
 #pragma unroll
-    for (int l = 0; l < N; ++l) r[l] = Rres[l * mp * np + i + j * mp];
-    if (e[i] == kNonFinite || f[j] == kNonFinite) {
-      C[i + j * ldc] = T(NAN);
-      continue;
+      for (int l = 0; l < N; ++l) r[l] = Rres[l * mp * np + i + j * mp];
+      if (e[i] == kNonFinite || f[j] == kNonFinite) {
+        C[i + j * ldc] = T(NAN);
+        continue;
+      }
+      const double x = reconstruct(r, g, N);
+      double out = alpha * ldexp(x, -(e[i] + f[j]));
+      if (beta != 0) out = fma(beta, (double)C[i + j * ldc], out);
+      C[i + j * ldc] = (T)out;
     }
-    const double x = reconstruct(r, g, N);
-    double out = alpha * ldexp(x, -(e[i] + f[j]));
-    if (beta != 0) out = fma(beta, (double)C[i + j * ldc], out);
-    C[i + j * ldc] = (T)out;
-  }
 }
 
 template <class T, int N>
 void launch_reconstruct(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
                         const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
-  reconstruct_c<T, N><<<2048, 256, 0, s>>>(Rres, mp, np, m, n, e, f, garner_table(N), alpha, beta, C, ldc);
+  reconstruct_c<T, N><<<grid2(m, n, 1, 256), 256, 0, s>>>(Rres, mp, np, m, n, e, f, garner_table(N), alpha, beta, C,
+                                                          ldc);
 }
 
 template <class T, int N = 2>
@@ -361,8 +367,9 @@ int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_
   constexpr int R = Lv::R;
   const SmallMod m = small_mod(p);
   const LevelFactors fac = level_factors<Lv>(p);
-  level_operand<Lv, true><<<grid2(L.kb, L.mb, 4), 256, 0, s>>>(At, L.kp, L.kb, L.mb, m, fac, S);
-  level_operand<Lv, false><<<grid2(L.kb, L.nb, 4), 256, 0, s>>>(Bt, L.kp, L.kb, L.nb, m, fac, T);
+  constexpr int th = kOperandThreads;
+  level_operand<Lv, true><<<grid2(L.kb, L.mb, 4, th), th, 0, s>>>(At, L.kp, L.kb, L.mb, m, fac, S);
+  level_operand<Lv, false><<<grid2(L.kb, L.nb, 4, th), th, 0, s>>>(Bt, L.kp, L.kb, L.nb, m, fac, T);
   if (int st = from_cuda(cudaGetLastError())) return st;
   ph.mark(Phases::operand_sums);
   const int32_t one = 1, zero = 0;
@@ -372,7 +379,7 @@ int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_
       CUBLAS_GEMM_DEFAULT);
   if (cs != CUBLAS_STATUS_SUCCESS) return 2;
   ph.mark(Phases::int8_products);
-  level_combine<Lv><<<grid2(L.mb, L.nb, 1), 256, 0, s>>>(M, L.mb, L.nb, m, fac, Rl, L.mp);
+  level_combine<Lv><<<grid2(L.mb, L.nb, 1, 256), 256, 0, s>>>(M, L.mb, L.nb, m, fac, Rl, L.mp);
   return from_cuda(cudaGetLastError());
 }
 
@@ -421,7 +428,7 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   const ResidueParams rp = residue_params(moduli);
   residues_a<T><<<dim3((unsigned)(L.mp / 32), (unsigned)(L.kp / 32)), dim3(32, 8), 0, s>>>(A, lda, m, k, e, rp, At,
                                                                                           L.mp, L.kp);
-  residues_b<T><<<blocks_for(L.kp * L.np), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
+  residues_b<T><<<grid2(L.kp, L.np, 1, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
   if (int st = from_cuda(cudaGetLastError())) return st;
   ph.mark(Phases::residues);
   for (int l = 0; l < moduli; ++l) {
