@@ -151,7 +151,7 @@ __global__ void residues_b(const T* B, long long ldb, long long k, long long n, 
 // ---- 3. one modulus. Every kernel of this step is memory-bound: four elements per thread along the
 // contiguous dimension (char4 / int4 accesses, every row a multiple of 16 elements and 16-byte aligned:
 // dimensions padded to 64, workspace blocks to 256 bytes), 2-D grid-stride loops (no 64-bit division),
-// and the division-free reductions fold16 / reduce_small (ozaki_math.hpp) instead of %.
+// and the division-free reductions fold17 / reduce_small (ozaki_math.hpp) instead of %.
 
 // Four lanes of int, for the generated level code (+, −, small constant times).
 struct I4 {
@@ -169,14 +169,14 @@ __device__ inline void store4(int8_t* p, int x, int y, int z, int w) {
   *reinterpret_cast<char4*>(p) = make_char4((signed char)x, (signed char)y, (signed char)z, (signed char)w);
 }
 
-// INT32 product (count entries, a multiple of 4) → symmetric int8 residue: fold16 (|t| < 2^22.02) then
+// INT32 product (count entries, a multiple of 4) → symmetric int8 residue: fold17 (|t| < 2^21.1) then
 // reduce_small.
 __global__ void reduce_product(const int32_t* Cp, long long count, SmallMod m, int8_t* R) {
   for (long long idx = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); idx < count;
        idx += 4LL * gridDim.x * blockDim.x) {
     const int4 c = *reinterpret_cast<const int4*>(Cp + idx);
-    store4(R + idx, reduce_small(fold16(c.x, m), m), reduce_small(fold16(c.y, m), m),
-           reduce_small(fold16(c.z, m), m), reduce_small(fold16(c.w, m), m));
+    store4(R + idx, reduce_small(fold17(c.x, m), m), reduce_small(fold17(c.y, m), m),
+           reduce_small(fold17(c.z, m), m), reduce_small(fold17(c.w, m), m));
   }
 }
 
@@ -230,7 +230,7 @@ __global__ void level_combine(const int32_t* M, long long mb, long long nb, Smal
       const long long idx = i + j * mb;
       int mr[R];
 #pragma unroll
-      for (int r = 0; r < R; ++r) mr[r] = fold16(M[r * count + idx], m);
+      for (int r = 0; r < R; ++r) mr[r] = fold17(M[r * count + idx], m);
       L::combine(mr, [&](int q, int c) {
         const int a = q / B, d = q % B;  // constants after unrolling
         Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)reduce_combination<L::l1_c, L::unit_c>(c, fac.c[q], m);
@@ -411,7 +411,7 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   if (!level_named(plan, level, has_level) || !unsupported(plan, m, n, k, moduli).empty()) return 1;
   const Level* lv = has_level ? &level : nullptr;
   const Layout L = layout(lv, m, n, k, moduli);
-  if (bytes < L.total) return 1;
+  if (bytes < L.total || reinterpret_cast<uintptr_t>(workspace_ptr) % 16 != 0) return 1;
   char* ws = static_cast<char*>(workspace_ptr);
   int* e = reinterpret_cast<int*>(ws + L.e);
   int* f = reinterpret_cast<int*>(ws + L.f);

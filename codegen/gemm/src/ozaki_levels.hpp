@@ -35,7 +35,7 @@ LevelFactors level_factors(int p) {
 }
 
 // An emitted operand sum s of residues |v| ≤ 127 (|s| ≤ l1·127) → its symmetric residue times the
-// factor f. Unit: reduce_small(s) needs l1·127 < 2^23; otherwise reduce_small(s·f), l1·127·127 < 2^23.
+// factor f. Unit: reduce_small(s) needs l1·127 < 2^22; otherwise reduce_small(s·f), l1·127·127 < 2^22.
 template <int L1, bool Unit>
 TDISC_HD inline int reduce_sum(int s, int f, const SmallMod& m) {
   static_assert((long long)L1 * 127 * (Unit ? 1 : 127) < kSmallBound, "operand sum out of reduce_small's range");
@@ -43,14 +43,14 @@ TDISC_HD inline int reduce_sum(int s, int f, const SmallMod& m) {
 }
 
 // An emitted C combination c of folded products (|m_r| ≤ kFoldBound, so |c| ≤ l1·kFoldBound ≤ INT32_MAX)
-// → its symmetric residue times f: fold16(c) ≤ kFoldBound; times |f| ≤ 127 stays below 2^30, folded again;
-// then reduce_small (kFoldBound < 2^23).
+// → its symmetric residue times f: |fold17(c)| ≤ kFoldBound; times |f| ≤ 127 stays below 2^29, folded
+// again; then reduce_small (kFoldBound < 2^22).
 template <int L1, bool Unit>
 TDISC_HD inline int reduce_combination(int c, int f, const SmallMod& m) {
   static_assert((long long)L1 * kFoldBound <= INT_MAX, "C combination overflows int32");
   static_assert(kFoldBound < kSmallBound && (long long)kFoldBound * 127 <= INT_MAX);
-  int v = fold16(c, m);
-  if (!Unit) v = fold16(v * f, m);
+  int v = fold17(c, m);
+  if (!Unit) v = fold17(v * f, m);
   return reduce_small(v, m);
 }
 

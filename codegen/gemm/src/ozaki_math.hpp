@@ -11,6 +11,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #ifdef __CUDACC__
 #define TDISC_HD __host__ __device__
@@ -65,40 +66,64 @@ TDISC_HD inline int residue32(int32_t c, int p) {
   return r;
 }
 
-// Cheap exact reductions for the kernels (no integer division), each checked against % by the host tests.
-// fold16: any int32 x = hi·2^16 + lo (hi = x >> 16 in [-2^15, 2^15), lo = x & 0xffff in [0, 2^16)) gives
-// t = hi·c16 + lo ≡ x (mod p) with c16 = 2^16 mod p symmetric (|c16| ≤ 127), so
-// |t| ≤ 2^15·127 + 2^16 − 1 = kFoldBound < 2^22.02.
-constexpr int kFoldBound = 32768 * 127 + 65535;
+// Cheap exact reductions for the kernels (no integer division and no int/float conversion instructions,
+// which run at a quarter of the integer rate), each checked against % by the host tests.
+// fold17: any int32 x = hi·2^17 + lo (hi = x >> 17 in [-2^14, 2^14), lo = x & 0x1ffff in [0, 2^17)) gives
+// t = hi·c17 + lo ≡ x (mod p) with c17 = 2^17 mod p symmetric (|c17| ≤ 127), so
+// −2^14·127 ≤ t ≤ 2^14·127 + 2^17 − 1 = kFoldBound < 2^21.1.
+constexpr int kFoldBound = 16384 * 127 + 131071;
 // reduce_small takes |x| < kSmallBound.
-constexpr int kSmallBound = 1 << 23;
+constexpr int kSmallBound = 1 << 22;
 
-// The constants of one modulus for fold16 and reduce_small.
+// The constants of one modulus for fold17 and reduce_small.
 struct SmallMod {
-  int p = 1, h = 0, c16 = 0;  // h = (p − 1)/2
+  int p = 1, c17 = 0;
   float pinv = 1;             // 1/p rounded to float
 };
 
 inline SmallMod small_mod(int p) {
   SmallMod m;
-  m.p = p, m.h = (p - 1) / 2, m.pinv = 1.0f / (float)p;
-  const int r = (1 << 16) % p;
-  m.c16 = r > m.h ? r - p : r;
+  m.p = p, m.pinv = 1.0f / (float)p;
+  const int r = (1 << 17) % p;
+  m.c17 = r > (p - 1) / 2 ? r - p : r;
   return m;
 }
 
-TDISC_HD inline int fold16(int32_t x, const SmallMod& m) { return (x >> 16) * m.c16 + (x & 0xffff); }
+TDISC_HD inline int fold17(int32_t x, const SmallMod& m) { return (x >> 17) * m.c17 + (x & 0x1ffff); }
 
-// The symmetric residue of |x| < 2^23 (p odd, 149 ≤ p ≤ 255). Proof: x is exact in float;
-// y = fl(x·fl(1/p)) = (x/p)(1 + e1)(1 + e2), |e1|, |e2| ≤ 2^-24, so |y − x/p| < |x/p|·2^-22.9 < 2^15.8·2^-22.9
-// < 1/128 and q = rint(y) has |q − x/p| < 1/2 + 1/128; r = x − q·p (exact in int) has |r| < p/2 + 2, i.e.
-// |r| ≤ h + 2 with h = (p − 1)/2, and one step of ±p brings it into [−h, h] (h + 2 − p = 1 − h).
+TDISC_HD inline float float_of_bits(int32_t i) {
+#ifdef __CUDA_ARCH__
+  return __int_as_float(i);
+#else
+  float f;
+  std::memcpy(&f, &i, sizeof f);
+  return f;
+#endif
+}
+TDISC_HD inline int32_t bits_of_float(float f) {
+#ifdef __CUDA_ARCH__
+  return __float_as_int(f);
+#else
+  int32_t i;
+  std::memcpy(&i, &f, sizeof i);
+  return i;
+#endif
+}
+
+// The symmetric residue of |x| < 2^22 (p odd, 149 ≤ p ≤ 255), x − p·rint(x/p). Proof: with M = 1.5·2^23
+// (bits 0x4B400000), every float in [2^23, 2^24) is an integer, ulp 1. (1) M + x is such a float, its bits
+// 0x4B400000 + x, so xf = float(bits) − M = x exactly. (2) |x·pinv| < 2^22/149 < 2^15, so
+// fma(xf, pinv, M) = M + rint(x·pinv) (one rounding, to nearest), and q = its bits − 0x4B400000.
+// (3) pinv = (1/p)(1 + e), |e| ≤ 2^-24, so |x·pinv − x/p| ≤ |x/p|·2^-24 < 2^22/149·2^-24 < 1/596, while x/p
+// is at least 1/(2p) ≥ 1/510 from every half-integer (x/p − (n + ½) = (2x − (2n + 1)p)/(2p), an odd
+// numerator over 2p): so x·pinv rounds to the integer nearest x/p, q = rint(x/p), and r = x − q·p (exact
+// in int) lies in [−(p − 1)/2, (p − 1)/2] with no correction step.
 TDISC_HD inline int reduce_small(int x, const SmallMod& m) {
-  const int q = (int)rintf((float)x * m.pinv);
-  int r = x - q * m.p;
-  if (r > m.h) r -= m.p;
-  else if (r < -m.h) r += m.p;
-  return r;
+  constexpr int32_t kMagicBits = 0x4B400000;
+  constexpr float kMagic = 12582912.0f;  // 1.5·2^23
+  const float xf = float_of_bits(kMagicBits + x) - kMagic;
+  const int q = bits_of_float(fmaf(xf, m.pinv, kMagic)) - kMagicBits;
+  return x - q * m.p;
 }
 
 // Modular inverse of a mod p (gcd 1), in [0, p).
