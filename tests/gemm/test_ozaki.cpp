@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
@@ -279,7 +280,8 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
 
 namespace {
 
-// The generated code of level Gen, reduced as the kernels do, against the tables of Level `name` mod p.
+// The generated code of level Gen, reduced as the kernels do (level_factors, reduce_sum on residues
+// |v| ≤ 127, fold17 of any INT32 product then reduce_combination), against the tables of Level `name` mod p.
 template <class Gen>
 void compare_generated(const char* name) {
   Level L;
@@ -291,38 +293,74 @@ void compare_generated(const char* name) {
   constexpr int Q = Gen::B * Gen::B, R = Gen::R;
   std::mt19937_64 g(5);
   std::uniform_int_distribution<int> r127(-127, 127);
-  for (int l : {0, 1, 10, kMaxModuli - 1}) {
-    const int p = kModuli[l], inv_den = inverse_mod(Gen::den % p, p);
+  std::uniform_int_distribution<int32_t> any32(INT32_MIN, INT32_MAX);
+  for (int l = 0; l < kMaxModuli; ++l) {
+    const int p = kModuli[l];
+    const SmallMod sm = small_mod(p);
+    const LevelFactors fac = level_factors<Gen>(p);
     const ModTable t = mod_table(L, p);
-    auto reduce = [&](int x) {
-      const int v = residue32(x, p);
-      return Gen::den == 1 ? v : residue32(v * inv_den, p);
-    };
-    for (int trial = 0; trial < 200; ++trial) {
-      int v[Q], m[R], sa[R], sb[R], c[Q];
+    for (int trial = 0; trial < 100; ++trial) {
+      int v[Q], m[R], mf[R], sa[R], sb[R], c[Q];
       for (int& x : v) x = r127(g);
-      for (int& x : m) x = r127(g);
-      Gen::sums_a(v, sa);
-      Gen::sums_b(v, sb);
-      Gen::combine(m, c);
+      for (int r = 0; r < R; ++r) {  // products: any INT32, with the extremes now and then
+        m[r] = trial % 10 == 0 ? (r % 2 ? INT32_MIN : INT32_MAX) : any32(g);
+        mf[r] = fold17(m[r], sm);
+      }
+      for (int& x : sa) x = INT32_MIN;
+      for (int& x : sb) x = INT32_MIN;
+      for (int& x : c) x = INT32_MIN;
+      Gen::sums_a(v, [&](int r, int s) { sa[r] = reduce_sum<Gen::l1_a, Gen::unit_a>(s, fac.a[r], sm); });
+      Gen::sums_b(v, [&](int r, int s) { sb[r] = reduce_sum<Gen::l1_b, Gen::unit_b>(s, fac.b[r], sm); });
+      Gen::combine(mf, [&](int q, int s) { c[q] = reduce_combination<Gen::l1_c, Gen::unit_c>(s, fac.c[q], sm); });
       for (int r = 0; r < R; ++r) {
         int ea = 0, eb = 0;
         for (int q = 0; q < Q; ++q) ea += t.u[r * Q + q] * v[q], eb += t.v[r * Q + q] * v[q];
         INFO(name << " mod " << p << ", product " << r);
-        REQUIRE(reduce(sa[r]) == residue32(ea, p));
-        REQUIRE(reduce(sb[r]) == residue32(eb, p));
+        REQUIRE(sa[r] == residue32(ea, p));
+        REQUIRE(sb[r] == residue32(eb, p));
       }
       for (int q = 0; q < Q; ++q) {
-        int e = 0;
-        for (int r = 0; r < R; ++r) e += t.w[q * R + r] * m[r];
+        long long e = 0;
+        for (int r = 0; r < R; ++r) e += (long long)t.w[q * R + r] * (m[r] % p);
         INFO(name << " mod " << p << ", C block " << q);
-        REQUIRE(reduce(c[q]) == residue32(e, p));
+        REQUIRE(c[q] == exact_residue(e, p));
       }
     }
   }
 }
 
 }  // namespace
+
+TEST_CASE("ozaki: fold17 and reduce_small agree with % over their whole ranges", "[fast][gemm]") {
+  for (int l = 0; l < kMaxModuli; ++l) {
+    const int p = kModuli[l];
+    REQUIRE(p >= 149);  // reduce_small's proof
+    REQUIRE(p <= 255);
+    const SmallMod m = small_mod(p);
+    // reduce_small: every x in (−2^22, 2^22), the expected symmetric residue stepped along without %.
+    int expect = exact_residue(-(kSmallBound - 1), p);
+    long bad = 0;
+    for (int x = -(kSmallBound - 1); x < kSmallBound; ++x) {
+      bad += reduce_small(x, m) != expect;
+      if (++expect > (p - 1) / 2) expect -= p;
+    }
+    INFO("mod " << p);
+    REQUIRE(bad == 0);
+    // fold17: congruent and within kFoldBound, on the extremes and a dense sample of int32.
+    std::mt19937_64 g(l);
+    std::uniform_int_distribution<int32_t> any32(INT32_MIN, INT32_MAX);
+    const int32_t extremes[] = {INT32_MIN, INT32_MAX, INT32_MIN + 131071, -1, 0, 131071, -131072};
+    long out_of_range = 0, wrong = 0;
+    for (int trial = 0; trial < 1000000; ++trial) {
+      const int32_t x = trial < 7 ? extremes[trial] : any32(g);
+      const int t = fold17(x, m);
+      out_of_range += t < -16384 * 127 || t > kFoldBound;
+      wrong += ((long long)x - t) % p != 0;  // |x − t| < 2^31 + 2^22: in int64
+    }
+    REQUIRE(out_of_range == 0);
+    REQUIRE(wrong == 0);
+  }
+}
 
 TEST_CASE("ozaki: the generated level code computes the tables' sums and combinations mod p", "[fast][gemm]") {
   compare_generated<Level_s1>("oz2-s1");

@@ -139,99 +139,138 @@ template <class T>
 __global__ void residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
                            int8_t* Bt, long long kp, long long np) {
   const long long count = kp * np;
-  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
-       idx += (long long)gridDim.x * blockDim.x) {
-    const long long h = idx % kp, j = idx / kp;
-    const double x = h < k && j < n && f[j] != kNonFinite ? trunc(ldexp((double)B[h + j * ldb], f[j])) : 0.0;
-    for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
-  }
+  for (long long j = blockIdx.y; j < np; j += gridDim.y)
+    for (long long h = blockIdx.x * (long long)blockDim.x + threadIdx.x; h < kp;
+         h += (long long)gridDim.x * blockDim.x) {
+      const long long idx = h + j * kp;
+      const double x = h < k && j < n && f[j] != kNonFinite ? trunc(ldexp((double)B[h + j * ldb], f[j])) : 0.0;
+      for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
+    }
 }
 
-// ---- 3. one modulus. INT32 product → symmetric int8 residue.
-__global__ void reduce_product(const int32_t* Cp, long long count, int p, int8_t* R) {
-  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
-       idx += (long long)gridDim.x * blockDim.x)
-    R[idx] = (int8_t)residue32(Cp[idx], p);
+// ---- 3. one modulus. Every kernel of this step is memory-bound: four elements per thread along the
+// contiguous dimension (char4 / int4 accesses, every row a multiple of 16 elements and 16-byte aligned:
+// dimensions padded to 64, workspace blocks to 256 bytes), 2-D grid-stride loops (no 64-bit division),
+// and the division-free reductions fold17 / reduce_small (ozaki_math.hpp) instead of %.
+
+// Four lanes of int, for the generated level code (+, −, small constant times).
+struct I4 {
+  int x, y, z, w;
+};
+__device__ inline I4 operator+(I4 a, I4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
+__device__ inline I4 operator-(I4 a, I4 b) { return {a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w}; }
+__device__ inline I4 operator-(I4 a) { return {-a.x, -a.y, -a.z, -a.w}; }
+[[maybe_unused]] __device__ inline I4 operator*(int c, I4 a) { return {c * a.x, c * a.y, c * a.z, c * a.w}; }
+__device__ inline I4 load4(const int8_t* p) {
+  const char4 c = *reinterpret_cast<const char4*>(p);
+  return {c.x, c.y, c.z, c.w};
+}
+__device__ inline void store4(int8_t* p, int x, int y, int z, int w) {
+  *reinterpret_cast<char4*>(p) = make_char4((signed char)x, (signed char)y, (signed char)z, (signed char)w);
+}
+
+// INT32 product (count entries, a multiple of 4) → symmetric int8 residue: fold17 (|t| < 2^21.1) then
+// reduce_small.
+__global__ void reduce_product(const int32_t* Cp, long long count, SmallMod m, int8_t* R) {
+  for (long long idx = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); idx < count;
+       idx += 4LL * gridDim.x * blockDim.x) {
+    const int4 c = *reinterpret_cast<const int4*>(Cp + idx);
+    store4(R + idx, reduce_small(fold17(c.x, m), m), reduce_small(fold17(c.y, m), m),
+           reduce_small(fold17(c.z, m), m), reduce_small(fold17(c.w, m), m));
+  }
 }
 
 // Level operand sums over Z/p: X (kp × B·xb, ld kp: At_l or Bt_l) split into B×B blocks of kb × xb;
-// out_r = den^-1·Σ_q num[r][q]·block_q mod p (kb × xb each, R of them; the generated L::sums_a/sums_b).
+// out_r = scale_r·den^-1·(emitted r) mod p (kb × xb each, R of them; the generated L::sums_a/sums_b).
 // A's block (a,c) is x-block a, k-block c (q = a·B + c); B's block (c,d) is k-block c, x-block d (q = c·B + d).
+// Thread: four consecutive h (kb a multiple of 16) of one x; each result reduced and stored as it comes.
+// Bytes per modulus: reads B²·kb·xb, writes R·kb·xb (all in 4-byte coalesced accesses).
+// Blocks of 128 threads: the r48 sums take 168 registers (no spills), which leaves room for 12 warps
+// per SM in blocks of 128 (only 8 in blocks of 256); capping them at 128 registers spills.
+constexpr int kOperandThreads = 128;
 template <class L, bool IsA>
-__global__ void level_operand(const int8_t* X, long long kp, long long kb, long long xb, int p, int inv_den,
-                              int8_t* out) {
-  constexpr int B = L::B, Q = B * B, R = L::R;
+__global__ void __launch_bounds__(kOperandThreads)
+    level_operand(const int8_t* X, long long kp, long long kb, long long xb, SmallMod m, LevelFactors fac,
+                  int8_t* out) {
+  constexpr int B = L::B, Q = B * B;
+  constexpr bool unit = IsA ? L::unit_a : L::unit_b;
+  constexpr int l1 = IsA ? L::l1_a : L::l1_b;
   const long long count = kb * xb;
-  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
-       idx += (long long)gridDim.x * blockDim.x) {
-    const long long h = idx % kb, x = idx / kb;
-    int val[Q], s[R];
+  for (long long x = blockIdx.y; x < xb; x += gridDim.y)
+    for (long long h = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); h < kb;
+         h += 4LL * gridDim.x * blockDim.x) {
+      I4 val[Q];
 #pragma unroll
-    for (int xq = 0; xq < B; ++xq)
+      for (int xq = 0; xq < B; ++xq)
 #pragma unroll
-      for (int hq = 0; hq < B; ++hq) val[IsA ? xq * B + hq : hq * B + xq] = X[(h + hq * kb) + (x + xq * xb) * kp];
-    if (IsA) L::sums_a(val, s);
-    else L::sums_b(val, s);
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      int v = residue32(s[r], p);
-      if (L::den != 1) v = residue32(v * inv_den, p);
-      out[r * count + idx] = (int8_t)v;
+        for (int hq = 0; hq < B; ++hq)
+          val[IsA ? xq * B + hq : hq * B + xq] = load4(X + (h + hq * kb) + (x + xq * xb) * kp);
+      const long long idx = h + x * kb;
+      auto put = [&](int r, I4 s) {
+        const int f = IsA ? fac.a[r] : fac.b[r];
+        store4(out + r * count + idx, reduce_sum<l1, unit>(s.x, f, m), reduce_sum<l1, unit>(s.y, f, m),
+               reduce_sum<l1, unit>(s.z, f, m), reduce_sum<l1, unit>(s.w, f, m));
+      };
+      if constexpr (IsA) L::sums_a(val, put);
+      else L::sums_b(val, put);
     }
-  }
 }
 
 // Level products (R of mb × nb, INT32) → C blocks mod p into R_l (mp × np): block (a,d) gets
-// den^-1·Σ_r num_w·M_r (the generated L::combine).
+// scale·den^-1·(emitted combination of the folded M_r) (the generated L::combine). One i per thread
+// (the int32 reads, 4R bytes per entry against B² written, coalesced in 128-byte rows per warp).
 template <class L>
-__global__ void level_combine(const int32_t* M, long long mb, long long nb, int p, int inv_den, int8_t* Rl,
-                              long long mp) {
-  constexpr int B = L::B, Q = B * B, R = L::R;
+__global__ void level_combine(const int32_t* M, long long mb, long long nb, SmallMod m, LevelFactors fac,
+                              int8_t* Rl, long long mp) {
+  constexpr int B = L::B, R = L::R;
   const long long count = mb * nb;
-  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
-       idx += (long long)gridDim.x * blockDim.x) {
-    const long long i = idx % mb, j = idx / mb;
-    int mr[R], c[Q];
+  for (long long j = blockIdx.y; j < nb; j += gridDim.y)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < mb;
+         i += (long long)gridDim.x * blockDim.x) {
+      const long long idx = i + j * mb;
+      int mr[R];
 #pragma unroll
-    for (int r = 0; r < R; ++r) mr[r] = residue32(M[r * count + idx], p);
-    L::combine(mr, c);
-#pragma unroll
-    for (int a = 0; a < B; ++a)
-#pragma unroll
-      for (int d = 0; d < B; ++d) {
-        int v = residue32(c[a * B + d], p);
-        if (L::den != 1) v = residue32(v * inv_den, p);
-        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)v;
-      }
-  }
+      for (int r = 0; r < R; ++r) mr[r] = fold17(M[r * count + idx], m);
+      L::combine(mr, [&](int q, int c) {
+        const int a = q / B, d = q % B;  // constants after unrolling
+        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)reduce_combination<L::l1_c, L::unit_c>(c, fac.c[q], m);
+      });
+    }
+}
+
+// A 2-D grid for a rows × cols loop with `per` rows per thread (rows a multiple of per), blocks of `threads`.
+dim3 grid2(long long rows, long long cols, int per, int threads) {
+  const long long bx = (rows / per + threads - 1) / threads;
+  return dim3((unsigned)std::max<long long>(1, std::min<long long>(bx, 64)),
+              (unsigned)std::max<long long>(1, std::min<long long>(cols, 65535)));
 }
 
 // ---- 4. reconstruction, unscaling, alpha and beta.
 template <class T, int N>
 __global__ void reconstruct_c(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
                               const int* f, GarnerTable g, double alpha, double beta, T* C, long long ldc) {
-  const long long count = m * n;
-  for (long long idx = blockIdx.x * (long long)blockDim.x + threadIdx.x; idx < count;
-       idx += (long long)gridDim.x * blockDim.x) {
-    const long long i = idx % m, j = idx / m;
-    int r[N];
+  for (long long j = blockIdx.y; j < n; j += gridDim.y)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < m;
+         i += (long long)gridDim.x * blockDim.x) {
+      int r[N];
 #pragma unroll
-    for (int l = 0; l < N; ++l) r[l] = Rres[l * mp * np + i + j * mp];
-    if (e[i] == kNonFinite || f[j] == kNonFinite) {
-      C[i + j * ldc] = T(NAN);
-      continue;
+      for (int l = 0; l < N; ++l) r[l] = Rres[l * mp * np + i + j * mp];
+      if (e[i] == kNonFinite || f[j] == kNonFinite) {
+        C[i + j * ldc] = T(NAN);
+        continue;
+      }
+      const double x = reconstruct(r, g, N);
+      double out = alpha * ldexp(x, -(e[i] + f[j]));
+      if (beta != 0) out = fma(beta, (double)C[i + j * ldc], out);
+      C[i + j * ldc] = (T)out;
     }
-    const double x = reconstruct(r, g, N);
-    double out = alpha * ldexp(x, -(e[i] + f[j]));
-    if (beta != 0) out = fma(beta, (double)C[i + j * ldc], out);
-    C[i + j * ldc] = (T)out;
-  }
 }
 
 template <class T, int N>
 void launch_reconstruct(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
                         const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
-  reconstruct_c<T, N><<<2048, 256, 0, s>>>(Rres, mp, np, m, n, e, f, garner_table(N), alpha, beta, C, ldc);
+  reconstruct_c<T, N><<<grid2(m, n, 1, 256), 256, 0, s>>>(Rres, mp, np, m, n, e, f, garner_table(N), alpha, beta, C,
+                                                          ldc);
 }
 
 template <class T, int N = 2>
@@ -326,9 +365,11 @@ int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_
   int8_t* T = reinterpret_cast<int8_t*>(ws + L.t);
   int32_t* M = reinterpret_cast<int32_t*>(ws + L.mm);
   constexpr int R = Lv::R;
-  const int inv_den = inverse_mod(Lv::den % p, p);
-  level_operand<Lv, true><<<blocks_for(L.kb * L.mb), 256, 0, s>>>(At, L.kp, L.kb, L.mb, p, inv_den, S);
-  level_operand<Lv, false><<<blocks_for(L.kb * L.nb), 256, 0, s>>>(Bt, L.kp, L.kb, L.nb, p, inv_den, T);
+  const SmallMod m = small_mod(p);
+  const LevelFactors fac = level_factors<Lv>(p);
+  constexpr int th = kOperandThreads;
+  level_operand<Lv, true><<<grid2(L.kb, L.mb, 4, th), th, 0, s>>>(At, L.kp, L.kb, L.mb, m, fac, S);
+  level_operand<Lv, false><<<grid2(L.kb, L.nb, 4, th), th, 0, s>>>(Bt, L.kp, L.kb, L.nb, m, fac, T);
   if (int st = from_cuda(cudaGetLastError())) return st;
   ph.mark(Phases::operand_sums);
   const int32_t one = 1, zero = 0;
@@ -338,7 +379,7 @@ int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_
       CUBLAS_GEMM_DEFAULT);
   if (cs != CUBLAS_STATUS_SUCCESS) return 2;
   ph.mark(Phases::int8_products);
-  level_combine<Lv><<<blocks_for(L.mb * L.nb), 256, 0, s>>>(M, L.mb, L.nb, p, inv_den, Rl, L.mp);
+  level_combine<Lv><<<grid2(L.mb, L.nb, 1, 256), 256, 0, s>>>(M, L.mb, L.nb, m, fac, Rl, L.mp);
   return from_cuda(cudaGetLastError());
 }
 
@@ -352,7 +393,7 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const
                                            (int)L.mp, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
     if (cs != CUBLAS_STATUS_SUCCESS) return 2;
     ph.mark(Phases::int8_products);
-    reduce_product<<<blocks_for(L.mp * L.np), 256, 0, s>>>(Cp, L.mp * L.np, p, Rl);
+    reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(Cp, L.mp * L.np, small_mod(p), Rl);
     return from_cuda(cudaGetLastError());
   }
   if (plan == "oz2-s1") return level_product<Level_s1>(h, s, L, At, Bt, p, ws, Rl, ph);
@@ -370,7 +411,7 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   if (!level_named(plan, level, has_level) || !unsupported(plan, m, n, k, moduli).empty()) return 1;
   const Level* lv = has_level ? &level : nullptr;
   const Layout L = layout(lv, m, n, k, moduli);
-  if (bytes < L.total) return 1;
+  if (bytes < L.total || reinterpret_cast<uintptr_t>(workspace_ptr) % 16 != 0) return 1;
   char* ws = static_cast<char*>(workspace_ptr);
   int* e = reinterpret_cast<int*>(ws + L.e);
   int* f = reinterpret_cast<int*>(ws + L.f);
@@ -387,7 +428,7 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   const ResidueParams rp = residue_params(moduli);
   residues_a<T><<<dim3((unsigned)(L.mp / 32), (unsigned)(L.kp / 32)), dim3(32, 8), 0, s>>>(A, lda, m, k, e, rp, At,
                                                                                           L.mp, L.kp);
-  residues_b<T><<<blocks_for(L.kp * L.np), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
+  residues_b<T><<<grid2(L.kp, L.np, 1, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
   if (int st = from_cuda(cudaGetLastError())) return st;
   ph.mark(Phases::residues);
   for (int l = 0; l < moduli; ++l) {

@@ -18,8 +18,9 @@ int default_moduli(int dtype, long long k);
 std::string unsupported(const char* plan, long long m, long long n, long long k, int moduli);
 size_t workspace(const char* plan, long long m, long long n, long long k, int moduli);
 
-// C = alpha·A·B + beta·C emulated with `moduli` moduli; returns 0, or 1 bad argument, 2 cuBLAS error,
-// 3 CUDA error (as the generated plans).
+// C = alpha·A·B + beta·C emulated with `moduli` moduli; returns 0, or 1 bad argument (a workspace not
+// 16-byte aligned among them: the kernels use 16-byte accesses; cudaMalloc and the pools give 256), 2 cuBLAS
+// error, 3 CUDA error (as the generated plans).
 int gemm_f64(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
              double alpha, const double* A, long long lda, const double* B, long long ldb, double beta, double* C,
              long long ldc, void* ws, size_t bytes);

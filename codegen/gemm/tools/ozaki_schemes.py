@@ -4,12 +4,15 @@
       denominator per scheme (host: the tables mod p and the Brent equations mod p);
   codegen/gemm/src/ozaki_level_code.inc: per level (s1 = Strassen, s2 = Strassen ⊗ Strassen = 4x4:49,
       r48 = 4x4:48) the operand sums and the C combinations as straight-line integer code over the
-      numerators (zero terms gone, ±1 as additions), which the level kernels call and the host tests
-      compare with the tables.
+      numerators (zero terms gone, ±1 as additions, each combination divided by the gcd of its
+      coefficients: a scale that the kernels fold with den^-1 into one factor mod p), generic over the
+      value type (the kernels pass four lanes at once) and handing each result to a callback (reduced
+      and stored at once), which the level kernels call and the host tests compare with the tables.
 Run from the repository root:
     python3 codegen/gemm/tools/ozaki_schemes.py [--check]
 The library (which builds standalone, without the scheme files) compiles the written files."""
 import json
+import math
 import os
 import sys
 from fractions import Fraction
@@ -71,7 +74,7 @@ def kronecker(a, b):
 
 
 def linear(terms, var):
-    """Σ c·var[i] as C++: '+ v[3] - v[5] + 2 * v[7]', or '0'."""
+    """Σ c·var[i] as C++: 'v[3] - v[5] + 2 * v[7]' (at least one non-zero term)."""
     text = ""
     for i, c in terms:
         if c == 0:
@@ -80,28 +83,59 @@ def linear(terms, var):
         mag = abs(c)
         text += f" {sign} " + (f"{var}[{i}]" if mag == 1 else f"{mag} * {var}[{i}]")
     if not text:
-        return "0"
+        raise SystemExit("tdisc: codegen/gemm/tools/ozaki_schemes.py: a zero operand sum or C combination")
     return text[3:] if text.startswith(" + ") else "-" + text[3:]
+
+
+def primitive(terms):
+    """(g, terms / g, Σ|terms / g|): g the gcd of the coefficients, the rest the emitted combination."""
+    g = 0
+    for _, c in terms:
+        g = math.gcd(g, abs(c))
+    prim = [(i, c // g) for i, c in terms]
+    return g, prim, sum(abs(c) for _, c in prim)
+
+
+def emitted(rows, var, out):
+    """Lines 'out(r, <primitive combination>);', the scales (gcds) and the largest Σ|coefficient|."""
+    lines, scales, l1 = [], [], 0
+    for r, terms in enumerate(rows):
+        g, prim, s = primitive(terms)
+        lines.append(f"    {out}({r}, {linear(prim, var)});")
+        scales.append(g)
+        l1 = max(l1, s)
+    return lines, scales, l1
 
 
 def level_code(name, level):
     b, rank, den, c = level
-    Q = b * b
-    sums_a = [f"    s[{r}] = {linear(enumerate(c['u'][r]), 'v')};" for r in range(rank)]
-    sums_b = [f"    s[{r}] = {linear(enumerate(c['v'][r]), 'v')};" for r in range(rank)]
-    comb = []
-    for a in range(b):
-        for d in range(b):
-            comb.append(f"    c[{a * b + d}] = {linear([(r, c['w'][r][d * b + a]) for r in range(rank)], 'm')};")
+    sums_a, scale_a, l1_a = emitted([list(enumerate(c['u'][r])) for r in range(rank)], "v", "out")
+    sums_b, scale_b, l1_b = emitted([list(enumerate(c['v'][r])) for r in range(rank)], "v", "out")
+    comb, scale_c, l1_c = emitted([[(r, c['w'][r][d * b + a]) for r in range(rank)]
+                                   for a in range(b) for d in range(b)], "m", "out")
     nnz = sum(1 for key in "uvw" for row in c[key] for x in row if x)
+    ints = lambda xs: ", ".join(str(x) for x in xs)
+    unit = lambda xs: "true" if all(x == den for x in xs) else "false"
     return (f"// {name}: {b}x{b} blocks, rank {rank}, denominator {den}, {nnz} non-zero coefficients\n"
             f"struct Level_{name} {{\n  static constexpr int B = {b}, R = {rank}, den = {den};\n"
-            f"  // s[r] = Σ_q den·u[r][q]·v[q], A block q = a·B + c\n"
-            f"  TDISC_HD static void sums_a(const int* v, int* s) {{\n" + "\n".join(sums_a) + "\n  }\n"
-            f"  // s[r] = Σ_q den·v[r][q]·v[q], B block q = c·B + d\n"
-            f"  TDISC_HD static void sums_b(const int* v, int* s) {{\n" + "\n".join(sums_b) + "\n  }\n"
-            f"  // c[a·B + d] = Σ_r den·w[r][d·B + a]·m[r]: C block (a, d)\n"
-            f"  TDISC_HD static void combine(const int* m, int* c) {{\n" + "\n".join(comb) + "\n  }\n};\n")
+            f"  // Every emitted combination is primitive (gcd 1); its coefficients times scale are the numerators\n"
+            f"  // (coefficient times den): Σ_q u[r][q]·v[q] = scale_a[r]/den · (emitted r), likewise v and w.\n"
+            f"  static constexpr int scale_a[R] = {{{ints(scale_a)}}};\n"
+            f"  static constexpr int scale_b[R] = {{{ints(scale_b)}}};\n"
+            f"  static constexpr int scale_c[B * B] = {{{ints(scale_c)}}};\n"
+            f"  // unit: every scale is den (the emitted combination is the sum itself, no factor mod p)\n"
+            f"  static constexpr bool unit_a = {unit(scale_a)}, unit_b = {unit(scale_b)}, unit_c = {unit(scale_c)};\n"
+            f"  // The largest Σ|coefficient| of an emitted combination (the kernels' range bounds)\n"
+            f"  static constexpr int l1_a = {l1_a}, l1_b = {l1_b}, l1_c = {l1_c};\n"
+            f"  // out(r, Σ_q (den·u[r][q]/scale_a[r])·v[q]), A block q = a·B + c\n"
+            f"  template <class T, class Out>\n  TDISC_HD static void sums_a(const T* v, Out&& out) {{\n"
+            + "\n".join(sums_a) + "\n  }\n"
+            f"  // out(r, Σ_q (den·v[r][q]/scale_b[r])·v[q]), B block q = c·B + d\n"
+            f"  template <class T, class Out>\n  TDISC_HD static void sums_b(const T* v, Out&& out) {{\n"
+            + "\n".join(sums_b) + "\n  }\n"
+            f"  // out(a·B + d, Σ_r (den·w[r][d·B + a]/scale_c[a·B + d])·m[r]): C block (a, d)\n"
+            f"  template <class T, class Out>\n  TDISC_HD static void combine(const T* m, Out&& out) {{\n"
+            + "\n".join(comb) + "\n  }\n};\n")
 
 
 CHECK = "--check" in sys.argv  # compare with the committed files instead of writing (exit 1 when stale)
