@@ -29,23 +29,43 @@ int failures = 0, runs = 0;
 
 const char* op(cublasOperation_t o) { return o == CUBLAS_OP_N ? "N" : "T"; }
 
+// One case's device buffers: A and B with small integers from the seeds, C0 poisoned by NaN when beta
+// is 0 (else filled from seed_c), C1 for ours; leading dimensions padded; freed on scope exit.
+template <class T>
+struct CaseBuffers {
+  long long lda, ldb, ldc, sa, sb, sc;
+  T *A = nullptr, *B = nullptr, *C0 = nullptr, *C1 = nullptr;
+  CaseBuffers(const Case& e, int seed_a, int seed_b, int seed_c) {
+    const bool na = e.ta == CUBLAS_OP_N, nb = e.tb == CUBLAS_OP_N;
+    lda = (na ? e.m : e.k) + 5, ldb = (nb ? e.k : e.n) + 3, ldc = e.m + 7;
+    sa = lda * (na ? e.k : e.m), sb = ldb * (nb ? e.n : e.k), sc = ldc * e.n;
+    CK(cudaMalloc(&A, sa * sizeof(T)));
+    CK(cudaMalloc(&B, sb * sizeof(T)));
+    CK(cudaMalloc(&C0, sc * sizeof(T)));
+    CK(cudaMalloc(&C1, sc * sizeof(T)));
+    fill_dev<T>(A, sa, seed_a, 1);
+    fill_dev<T>(B, sb, seed_b, 1);
+    if (e.beta == 0) fill_dev<T>(C0, sc, 0, 2, T(NAN));
+    else fill_dev<T>(C0, sc, seed_c, 1);
+  }
+  ~CaseBuffers() {
+    CK(cudaFree(A));
+    CK(cudaFree(B));
+    CK(cudaFree(C0));
+    CK(cudaFree(C1));
+  }
+  CaseBuffers(const CaseBuffers&) = delete;
+  CaseBuffers& operator=(const CaseBuffers&) = delete;
+};
+
 // Runs cuBLAS and ours (plan, or the library's choice when null) on the same small-integer inputs and
 // compares every element of C, padding included.
 template <class T>
 void compare(tdisc_gemm_handle_t h, const tdisc_gemm_plan_t* plan, const Case& e, const std::string& label) {
   cublasHandle_t cb = tdisc_gemm_cublas(h);
-  const bool na = e.ta == CUBLAS_OP_N, nb = e.tb == CUBLAS_OP_N;
-  const long long lda = (na ? e.m : e.k) + 5, ldb = (nb ? e.k : e.n) + 3, ldc = e.m + 7;
-  const long long sa = lda * (na ? e.k : e.m), sb = ldb * (nb ? e.n : e.k), sc = ldc * e.n;
-  T *A, *B, *C0, *C1;
-  CK(cudaMalloc(&A, sa * sizeof(T)));
-  CK(cudaMalloc(&B, sb * sizeof(T)));
-  CK(cudaMalloc(&C0, sc * sizeof(T)));
-  CK(cudaMalloc(&C1, sc * sizeof(T)));
-  fill_dev<T>(A, sa, 11 + runs, 1);
-  fill_dev<T>(B, sb, 23 + runs, 1);
-  if (e.beta == 0) fill_dev<T>(C0, sc, 0, 2, T(NAN));
-  else fill_dev<T>(C0, sc, 37 + runs, 1);
+  const CaseBuffers<T> buf(e, 11 + runs, 23 + runs, 37 + runs);
+  const long long lda = buf.lda, ldb = buf.ldb, ldc = buf.ldc, sc = buf.sc;
+  T *A = buf.A, *B = buf.B, *C0 = buf.C0, *C1 = buf.C1;
   CK(cudaMemcpy(C1, C0, sc * sizeof(T), cudaMemcpyDeviceToDevice));
   const T al = (T)e.alpha, be = (T)e.beta;
   CB(xgemm(cb, e.ta, e.tb, e.m, e.n, e.k, &al, A, lda, B, ldb, &be, C0, ldc));
@@ -67,10 +87,6 @@ void compare(tdisc_gemm_handle_t h, const tdisc_gemm_plan_t* plan, const Case& e
     std::printf("%s %s %lldx%lldx%lld %s%s alpha=%g beta=%g: status %d, %lld differ, %lld nonzero\n",
                 ok ? "ok  " : "FAIL", label.c_str(), e.m, e.n, e.k, op(e.ta), op(e.tb), e.alpha, e.beta, (int)st, differ,
                 nonzero);
-  CK(cudaFree(A));
-  CK(cudaFree(B));
-  CK(cudaFree(C0));
-  CK(cudaFree(C1));
 }
 
 tdisc_gemm_plan_t make_plan(const char* name, int leaf, int group) {
@@ -171,18 +187,9 @@ void emulated(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
   const double tol = dt ? 0x1p-45 : 0x1p-20;  // relative to the largest |c|
   cublasHandle_t cb = tdisc_gemm_cublas(h);
   for (const Case& e : kCases) {
-    const bool na = e.ta == CUBLAS_OP_N, nb = e.tb == CUBLAS_OP_N;
-    const long long lda = (na ? e.m : e.k) + 5, ldb = (nb ? e.k : e.n) + 3, ldc = e.m + 7;
-    const long long sa = lda * (na ? e.k : e.m), sb = ldb * (nb ? e.n : e.k), sc = ldc * e.n;
-    T *A, *B, *C0, *C1;
-    CK(cudaMalloc(&A, sa * sizeof(T)));
-    CK(cudaMalloc(&B, sb * sizeof(T)));
-    CK(cudaMalloc(&C0, sc * sizeof(T)));
-    CK(cudaMalloc(&C1, sc * sizeof(T)));
-    fill_dev<T>(A, sa, 101 + runs, 1);
-    fill_dev<T>(B, sb, 103 + runs, 1);
-    if (e.beta == 0) fill_dev<T>(C0, sc, 0, 2, T(NAN));
-    else fill_dev<T>(C0, sc, 107 + runs, 1);
+    const CaseBuffers<T> buf(e, 101 + runs, 103 + runs, 107 + runs);
+    const long long lda = buf.lda, ldb = buf.ldb, ldc = buf.ldc, sc = buf.sc;
+    T *A = buf.A, *B = buf.B, *C0 = buf.C0, *C1 = buf.C1;
     std::vector<T> start(sc), want(sc), plain;
     CK(cudaMemcpy(start.data(), C0, sc * sizeof(T), cudaMemcpyDeviceToHost));
     const T al = (T)e.alpha, be = (T)e.beta;
@@ -215,10 +222,6 @@ void emulated(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
                   ok ? "ok  " : "FAIL", tag.c_str(), name, e.m, e.n, e.k, op(e.ta), op(e.tb), e.alpha, e.beta, (int)st,
                   worst, cmax, padding, differ_plain);
     }
-    CK(cudaFree(A));
-    CK(cudaFree(B));
-    CK(cudaFree(C0));
-    CK(cudaFree(C1));
   }
   {  // Inf and NaN: a NaN in row 5 of A and an Inf in column 3 of B give NaN in row 5 and column 3 of C only
     const long long n = 256;
