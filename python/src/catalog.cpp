@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "decomposition/best_known.hpp"
 #include "decomposition/catalogue.hpp"
 #include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
@@ -56,6 +57,17 @@ std::pair<std::string, std::string> add(const std::string& dir, Scheme s, bool i
   return {what, f.path};
 }
 
+// {(n, m, p): (rank, source, date)} over one ring, from the per-ring table (rings.tsv).
+py::dict best_known_ring(const std::string& path, const std::string& ring) {
+  const std::optional<Ring> r = parse_ring(ring);
+  if (!r) throw InputError("unknown ring \"" + ring + "\" (GF2, GF3, ZT, Z, Q)");
+  py::dict out;
+  for (const auto& [key, known] : read_known_table(path))
+    if (key.second == *r)
+      out[py::make_tuple(key.first.n, key.first.m, key.first.p)] = py::make_tuple(known.rank, known.source, known.date);
+  return out;
+}
+
 py::dict best_known(const std::string& path) {
   py::dict out;
   for (const auto& [f, rank] : read_best_known(path)) out[py::make_tuple(f.n, f.m, f.p)] = rank;
@@ -85,6 +97,7 @@ void bind_catalog(py::module_& m) {
   m.def("catalogue_best", &best_of, "dir"_a, "size"_a, "ring"_a = py::none(), "exact"_a = false);
   m.def("catalogue_add", &add, "dir"_a, "scheme"_a, "if_better"_a = false, py::call_guard<py::gil_scoped_release>());
   m.def("best_known", &best_known, "path"_a);
+  m.def("best_known_ring", &best_known_ring, "path"_a, "ring"_a);
 }
 
 }  // namespace tdisc::python

@@ -53,10 +53,17 @@ def add(scheme, if_better=False, dir=None):
     return _tdisc.catalogue_add(_dir(dir), scheme, if_better)
 
 
-def best_known(path=None):
-    """Best known rank per sorted format {(n, m, p): rank}, from algorithms/best-known/fmm_sota.json."""
+def best_known(path=None, ring=None):
+    """Best known rank per sorted format. Without ring: {(n, m, p): rank} from the FMM digest
+    (algorithms/best-known/fmm_sota.json, which records no ring). With ring ("GF2", "GF3", "ZT", "Z",
+    "Q"): {(n, m, p): (rank, source, date)} over that ring, from algorithms/best-known/rings.tsv, as
+    `tdisc catalog best --known --ring` answers."""
     if path is None:
         path = os.environ.get("TDISC_CATALOG_SOTA") or (_build.BEST_KNOWN if _build else None)
         if path is None:
             raise ValueError("no best-known table known: give path=")
+        if ring is not None:
+            path = os.path.join(os.path.dirname(os.fspath(path)), "rings.tsv")
+    if ring is not None:
+        return _tdisc.best_known_ring(os.fspath(path), ring)
     return _tdisc.best_known(os.fspath(path))

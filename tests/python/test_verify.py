@@ -103,6 +103,13 @@ class Catalogue(support.TempDirCase):
         table = tdisc.catalog.best_known()
         self.assertEqual(table[(2, 2, 2)], 7)
         self.assertEqual(table[(3, 3, 3)], 23)
+        gf2 = tdisc.catalog.best_known(ring="GF2")
+        self.assertEqual(gf2[(4, 4, 4)][0], 47)
+        self.assertEqual(tdisc.catalog.best_known(ring="Q")[(4, 4, 4)][0], 48)
+        self.assertEqual(tdisc.catalog.best_known(ring="ZT")[(4, 4, 4)][0], 49)
+        self.assertTrue(gf2[(4, 4, 4)][1])  # a source for every value
+        with self.assertRaisesRegex(ValueError, "unknown ring"):
+            tdisc.catalog.best_known(ring="R")
 
 
 if __name__ == "__main__":
