@@ -1,6 +1,7 @@
 // tdisc evolve --size NxMxP --rank R [--ring RING] [--params JSON] [--generations G] [--population P]
 // [--seed S] [--time T] [--out DIR]: evolves numeric-engine recipes (AlphaEvolve's terms, culling, Adam
 // settings) over a MAP-Elites database, each scored by a short in-process run on the same seed.
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 
@@ -10,6 +11,7 @@
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
+#include "src/llm/evolve_proposer.hpp"
 #include "src/search/evolve/evolve.hpp"
 #include "src/search/numeric/batch_device.hpp"
 
@@ -27,7 +29,9 @@ const Table kEvolveOptions{
     "mutations of it; later generations mutate and cross the elites of a MAP-Elites database whose cells\n"
     "are the families of terms switched on. Each recipe runs --time with keep_going on --seed (the same\n"
     "restarts for every recipe) and scores numerical plus exact finds per second, ties broken by the best\n"
-    "residual. DIR/evolve.json holds every evaluation; the best recipe is printed as a --params string.",
+    "residual. DIR/evolve.json holds every evaluation; the best recipe is printed as a --params string.\n"
+    "With --llm-url (an OpenAI-compatible endpoint), an LLM proposes part of each later generation: it\n"
+    "sees the genes and the elites and answers with changes to the best recipe; tdisc mutates the rest.",
     {with_metavar(text("size", nullptr, "format: 4x4, 2x4x5 (required)"), "NxMxP"),
      with_metavar(integer("rank", nullptr, 1, 1e6, "target rank (required)"), "R"),
      with_metavar(choice("ring", "Q", {"ZT", "Z", "Q", "QI", "GF2", "GF3"}, "ring the finds must be valid over"), "RING"),
@@ -38,7 +42,10 @@ const Table kEvolveOptions{
      duration("time", 10, 0.1, 1e7, "budget of one evaluation"),
      integer("threads", 2, 1, 4096, "host threads of each evaluation"),
      with_metavar(text("device", "auto", "cpu, cuda or auto (cuda where a GPU is present); --params' device wins"), "DEV"),
-     with_metavar(text("out,o", "runs/evolve", "run directory (evolve.json)"), "DIR")},
+     with_metavar(text("out,o", "runs/evolve", "run directory (evolve.json)"), "DIR"),
+     with_metavar(text("llm-url", nullptr, "an OpenAI-compatible endpoint that proposes recipes too (e.g. http://127.0.0.1:8080/v1)"), "URL"),
+     with_metavar(text("llm-model", "", "the model to ask"), "MODEL"),
+     with_metavar(text("llm-key-env", "", "environment variable holding the API key"), "VAR")},
     "",
     "TDISC_EVOLVE_"};
 
@@ -70,6 +77,17 @@ search::evolve::EvolveConfig config_from(const Settings& o) {
   c.population = static_cast<int>(o.integer("population"));
   c.base = base_params(o);
   c.out_dir = o.text("out");
+  if (o.has("llm-url")) {
+    llm::EvolveProposerConfig p;
+    p.client.base_url = o.text("llm-url");
+    if (const std::string var = o.text("llm-key-env"); !var.empty())
+      if (const char* key = std::getenv(var.c_str())) p.client.api_key = key;
+    p.model = o.text("llm-model");
+    p.target = c.trial.target.format.str() + " rank " + std::to_string(c.trial.target.rank) + " over " +
+               std::string(ring_name(c.trial.target.ring));
+    p.log = [](const std::string& line) { std::cout << "  " << line << "\n" << std::flush; };
+    c.proposer = llm::evolve_proposer(std::move(p));
+  }
   return c;
 }
 
