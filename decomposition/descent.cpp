@@ -87,18 +87,12 @@ CoeffMatrix random_gaussian(int d, std::mt19937_64& rng) {
   return z;
 }
 
-bool all_real(const CoeffMatrix& m) {
-  for (Eigen::Index i = 0; i < m.size(); ++i)
-    if (!m.data()[i].is_real()) return false;
-  return true;
-}
-
 // h·S with terms normalised; nullopt when a coefficient stays non-real (h·S is not σ-fixed).
 std::optional<Scheme> rational_image(const Scheme& s, const std::array<CoeffMatrix, 3>& h) {
   Scheme out = de_groote(s, h[0], h[1], h[2]);
   normalise_terms(out);
-  if (!all_real(out.u) || !all_real(out.v) || !all_real(out.w)) return std::nullopt;
   out.ring = coefficient_ring(out);
+  if (out.ring == Ring::QI) return std::nullopt;
   return out;
 }
 
