@@ -73,5 +73,5 @@ for f in "$OUT"/new/*.json; do
   "$dir/tdisc" symmetry "$f" 2>&1 | head -2 >> "$OUT/new-groups.txt"
 done
 tar czf "$OUT/new.tgz" -C "$OUT" new 2>/dev/null
-rm -rf "$OUT/new" "$OUT/work.tgz"; tar czf "$OUT/logs.tgz" -C "$OUT" $(cd "$OUT" && ls work/*/symmetry.txt work/*/search.log work/*/classes.txt 2>/dev/null)
+rm -rf "$OUT/new"; tar czf "$OUT/logs.tgz" -C "$OUT" $(cd "$OUT" && ls work/*/symmetry.txt work/*/search.log work/*/classes.txt 2>/dev/null)
 rm -rf "$OUT/work"
