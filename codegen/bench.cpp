@@ -68,7 +68,7 @@ std::vector<std::string> prepare_bench(const BenchSetup& setup, const std::strin
   for (size_t v = 0; v < setup.variants.size(); ++v) {
     const BenchVariantSpec& spec = setup.variants[v];
     const std::string ns = "v" + std::to_string(v);
-    Request r{spec.schemes, spec.levels, {Backend::Cuda, setup.dtype, setup.max_fused_rank}, ns, ""};  // self-contained: compiled elsewhere
+    Request r{spec.schemes, spec.levels, {Backend::Cuda, setup.dtype, setup.max_fused_rank}, ns, false};  // self-contained: compiled elsewhere
     Generated g = generate(r);
     if (!g.why_not.empty()) throw InputError(spec.schemes.front(), 0, "cannot generate: " + g.why_not);
     write_file_atomic(dir + "/" + ns + ".cu", g.text);

@@ -14,15 +14,26 @@
 
 #include "common.cuh"
 
-#include "../plans/r48m_f64.cu"
+// The thin plans, each instantiated for f64 (codegen/runtime/cuda_plan.inc; include paths: the plans'
+// folder and codegen/runtime), with the pipelined prototype beside each.
+#define TDISC_PLAN_NS tdisc_plan_r48m_f64
+#define TDISC_PLAN_T double
+#define TDISC_PLAN_STAGES "r48m.cuh"
+#include "cuda_plan.inc"
 namespace tdisc_plan_r48m_f64 {
 #include "phased.inc"
 }
-#include "../plans/r48s_f64.cu"
+#define TDISC_PLAN_NS tdisc_plan_r48s_f64
+#define TDISC_PLAN_T double
+#define TDISC_PLAN_STAGES "r48s.cuh"
+#include "cuda_plan.inc"
 namespace tdisc_plan_r48s_f64 {
 #include "phased.inc"
 }
-#include "../plans/r48_f64.cu"
+#define TDISC_PLAN_NS tdisc_plan_r48_f64
+#define TDISC_PLAN_T double
+#define TDISC_PLAN_STAGES "r48.cuh"
+#include "cuda_plan.inc"
 namespace tdisc_plan_r48_f64 {
 #include "phased.inc"
 }
