@@ -36,6 +36,7 @@ struct RuntimeText {
   const char* host_backend;
   const char* host_api;
   const char* bench_main;
+  const char* harness;  // the measurement harness bench_main.cu includes (runtime/harness.cuh)
 };
 const RuntimeText& runtime_text();
 

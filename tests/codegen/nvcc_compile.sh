@@ -1,6 +1,7 @@
 #!/bin/sh
 # Generated CUDA compiles for sm_90 (and sm_90a) with nvcc: f32 and f64, one and two levels,
-# merged and recursive stages, a thin plan for both dtypes, and the bench harness. Exit 77 (skipped) when nvcc is absent.
+# merged and recursive stages, a thin plan for both dtypes, the bench harness and libtdisc_gemm's
+# tools. Exit 77 (skipped) when nvcc is absent.
 # Usage: nvcc_compile.sh TDISC NVCC SOURCE_DIR
 set -eu
 tdisc=$1 nvcc=${2:-} src=$3
@@ -32,4 +33,9 @@ done > "$dir/thin.cu"
 # The benchmark harness compiles too (tdisc bench --prepare writes it with its variants).
 "$tdisc" bench "$s" --levels 1 --dtype f32 --prepare "$dir/bench" >/dev/null
 "$nvcc" -std=c++17 -O2 -gencode arch=compute_90,code=sm_90 -I"$dir/bench" -c "$dir/bench/bench_main.cu" -o "$dir/bench.o"
-echo "PASS: generated CUDA and the bench harness compile for sm_90 with $nvcc"
+# libtdisc_gemm's measurement tools on the same harness (codegen/runtime/harness.cuh); -O0: a compile check.
+for t in bench check ozaki; do
+  "$nvcc" -std=c++17 -O0 -gencode arch=compute_90,code=sm_90 -I"$src/codegen/gemm/include" \
+    -c "$src/codegen/gemm/tools/$t.cu" -o "$dir/tool_$t.o"
+done
+echo "PASS: generated CUDA, the bench harness and the GEMM tools compile for sm_90 with $nvcc"
