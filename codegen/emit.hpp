@@ -36,7 +36,8 @@ struct RuntimeText {
   const char* host_backend;
   const char* host_api;
   const char* bench_main;
-  const char* harness;  // the measurement harness bench_main.cu includes (runtime/harness.cuh)
+  const char* harness;      // the measurement harness bench_main.cu includes (runtime/harness.cuh)
+  const char* test_inputs;  // its fill and reference kernels (runtime/test_inputs.cuh)
 };
 const RuntimeText& runtime_text();
 

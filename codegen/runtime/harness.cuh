@@ -3,7 +3,9 @@
 // bench writes beside it), libtdisc_gemm's tools (codegen/gemm/tools) and bench/gemmul8_driver.cu.
 //   - checked CUDA and cuBLAS calls (CK, CB): the message names file and line, exit 1;
 //   - device buffers that free themselves (DeviceBuffer);
-//   - counter-based fills (any seed reproduces, no state): uniform [-1, 1), small integers, a constant;
+//   - counter-based fills (any seed reproduces, no state): uniform [-1, 1), small integers, a constant,
+//     a wide exponent range (the kernels of test_inputs.cuh, which libtdisc_gemm's tdisc_gemm_time
+//     and tdisc_gemm_error use too);
 //   - the exact check: C compared with cuBLAS's element by element, padding included, on small
 //     integers with C poisoned by NaN when beta = 0 (ExactCount);
 //   - the relative Frobenius error of sampled rows against a double-double reference (SampledReference);
@@ -25,7 +27,11 @@
 #include <utility>
 #include <vector>
 
+#include "test_inputs.cuh"  // the fill, wide-range and reference kernels, shared with libtdisc_gemm's own measurements
+
 namespace harness {
+
+namespace inputs = tdisc_gemm::inputs;
 
 // ---- checked calls ----
 [[noreturn]] inline void die(const char* what, const char* file, int line) {
@@ -85,24 +91,9 @@ class DeviceBuffer {
 // ---- fills: counter-based random numbers ----
 enum class Fill { Uniform = 0, SmallInt = 1, Constant = 2 };  // [-1, 1); integers in [-2, 2]; the value
 
-__device__ __forceinline__ unsigned long long splitmix(unsigned long long x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-template <class T>
-__global__ void fill_kernel(T* p, long long count, unsigned long long seed, Fill mode, T value) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x) {
-    const unsigned long long r = splitmix(seed * 0x100000001B3ull + (unsigned long long)i);
-    if (mode == Fill::Uniform) p[i] = T((double)(r >> 11) * (2.0 / 9007199254740992.0) - 1.0);
-    else if (mode == Fill::SmallInt) p[i] = T((int)(r % 5) - 2);
-    else p[i] = value;
-  }
-}
 template <class T>
 void fill(T* p, long long count, unsigned long long seed, Fill mode, T value = T(0), cudaStream_t s = nullptr) {
-  fill_kernel<T><<<1024, 256, 0, s>>>(p, count, seed, mode, value);
+  inputs::fill<T><<<1024, 256, 0, s>>>(p, count, seed, (int)mode, value);
   CK(cudaGetLastError());
 }
 template <class T>
@@ -115,13 +106,8 @@ void poison(DeviceBuffer<T>& b, cudaStream_t s = nullptr) {  // NaN: an element 
 }
 // A wide exponent range: each element times 2^e, e uniform in [-16, 16] (after a Uniform fill).
 template <class T>
-__global__ void widen_kernel(T* p, long long count, unsigned long long seed) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x)
-    p[i] = T(ldexp((double)p[i], (int)(splitmix(seed ^ (0xA5A5ull + i)) % 33) - 16));
-}
-template <class T>
 void widen(DeviceBuffer<T>& b, unsigned long long seed) {
-  widen_kernel<T><<<1024, 256>>>(b.get(), b.count(), seed);
+  inputs::widen<T><<<1024, 256>>>(b.get(), b.count(), seed);
   CK(cudaGetLastError());
 }
 // count elements uniform in [-1, 1) from seed, widened (wide_seed) when wide.
@@ -154,40 +140,8 @@ ExactCount count_exact(const std::vector<T>& want, const std::vector<T>& got, co
   return n;
 }
 
-// ---- sampled double-double reference: rows of op(A)·op(B), column-major ----
-constexpr int kSample = 16;
-__device__ __forceinline__ void dd_fma(double& hi, double& lo, double a, double b) {
-  const double p = a * b, e = fma(a, b, -p);
-  const double s = hi + p, bb = s - hi, err = (hi - (s - bb)) + (p - bb);
-  lo += err + e;
-  hi = s + lo;
-  lo = lo - (hi - s);
-}
-template <class T>
-__global__ void reference_rows(const T* A, long long lda, int ta, const T* B, long long ldb, int tb, long long N,
-                               long long K, const long long* rows, double* out /* kSample × N */) {
-  const long long j = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-  if (j >= N) return;
-  double hi[kSample], lo[kSample];
-#pragma unroll
-  for (int s = 0; s < kSample; ++s) hi[s] = lo[s] = 0;
-  for (long long k = 0; k < K; ++k) {
-    const double b = (double)(tb ? B[j + k * ldb] : B[k + j * ldb]);
-#pragma unroll
-    for (int s = 0; s < kSample; ++s) {
-      const long long i = rows[s];
-      dd_fma(hi[s], lo[s], (double)(ta ? A[k + i * lda] : A[i + k * lda]), b);
-    }
-  }
-#pragma unroll
-  for (int s = 0; s < kSample; ++s) out[s * N + j] = hi[s] + lo[s];
-}
-template <class T>
-__global__ void gather_rows(const T* C, long long ldc, long long N, const long long* rows, double* out) {
-  const long long j = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-  if (j >= N) return;
-  for (int s = 0; s < kSample; ++s) out[s * N + j] = (double)C[rows[s] + j * ldc];
-}
+// ---- sampled double-double reference: rows of op(A)·op(B), column-major (test_inputs.cuh) ----
+using inputs::kSample;
 
 // The reference of kSample rows (picked from the seed) of an M × N product; error(C) is the relative
 // Frobenius error of those rows of C, NaN when one of their elements was left unwritten (poisoned).
@@ -197,24 +151,20 @@ class SampledReference {
   SampledReference(const T* A, long long lda, bool ta, const T* B, long long ldb, bool tb, long long M, long long N,
                    long long K, unsigned long long seed, cudaStream_t s = nullptr)
       : n_(N), rows_(kSample), ref_dev_(kSample * N), got_dev_(kSample * N) {
-    long long hrows[kSample];
-    for (int q = 0; q < kSample; ++q) hrows[q] = (long long)((q * 2654435761ull + seed) % (unsigned long long)M);
-    CK(cudaMemcpy(rows_.get(), hrows, sizeof hrows, cudaMemcpyHostToDevice));
-    reference_rows<T><<<blocks(), kThreads, 0, s>>>(A, lda, ta, B, ldb, tb, N, K, rows_.get(), ref_dev_.get());
+    const std::vector<long long> hrows = inputs::sample_rows(M, seed);
+    CK(cudaMemcpy(rows_.get(), hrows.data(), kSample * sizeof(long long), cudaMemcpyHostToDevice));
+    inputs::reference_rows<T><<<blocks(), kThreads, 0, s>>>(A, lda, ta, B, ldb, tb, N, K, rows_.get(), ref_dev_.get());
     CK(cudaGetLastError());
     ref_ = ref_dev_.to_host();
   }
   template <class T>
   double error(const T* C, long long ldc, cudaStream_t s = nullptr) {
-    gather_rows<T><<<blocks(), kThreads, 0, s>>>(C, ldc, n_, rows_.get(), got_dev_.get());
+    inputs::gather_rows<T><<<blocks(), kThreads, 0, s>>>(C, ldc, n_, rows_.get(), got_dev_.get());
     CK(cudaGetLastError());
     const std::vector<double> got = got_dev_.to_host();
-    double num = 0, den = 0;
-    for (size_t q = 0; q < got.size(); ++q) {
-      if (std::isnan(got[q])) return NAN;
-      num += (got[q] - ref_[q]) * (got[q] - ref_[q]), den += ref_[q] * ref_[q];
-    }
-    return std::sqrt(num / den);
+    for (double g : got)
+      if (std::isnan(g)) return NAN;
+    return inputs::sampled_error(got, ref_);
   }
 
  private:
