@@ -4,9 +4,9 @@
 // instantiate them).
 #include <iostream>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "codegen/generate.hpp"
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
