@@ -2,7 +2,7 @@
 # bench/gemm_lib.sh: libtdisc_gemm as a user calls it against cuBLAS in the same process (issue 13),
 # the bit-exact checks, `tdisc tune` and GEMMul8 beside it, on one GPU machine. Modes:
 #   bench/gemm_lib.sh --stage DIR   (here, after building tdisc in build/ci) copies into DIR the library
-#                                   source (codegen/gemm), the example, tdisc with its shared libraries
+#                                   source (codegen/gemm, codegen/runtime), the example, tdisc with its shared libraries
 #                                   (for tune), this script, the GEMMul8 driver and GEMMul8's source
 #                                   (GEMMUL8_SRC, default /work/peers/GEMMul8/GEMMul8), and with
 #                                   PREBUILT=BUILD_DIR a library and tools built here (DIR/prebuilt;
@@ -34,6 +34,7 @@ if [ "${1:-}" = "--stage" ]; then
   src=$(cd "$(dirname "$0")/.." && pwd)
   rm -rf "$dir" && mkdir -p "$dir/bin/lib"
   cp -r "$src/codegen/gemm" "$dir/gemm"
+  cp -r "$src/codegen/runtime" "$dir/runtime"  # the plans' runtime and the measurement harness (../runtime)
   cp -r "$src/tests/gemm/example" "$dir/example"
   cp "$src/bench/gemm_lib.sh" "$src/bench/gemmul8_driver.cu" "$dir/"
   cp "$src/build/ci/tdisc" "$dir/bin/"

@@ -10,24 +10,23 @@
 // Usage: gemmul8_driver OUT.json [--sizes-f64 8192,16384] [--sizes-f32 …] [--reps 10] [--reps-large 3]
 //        [--wide-at 8192] [--commit HASH]
 #include <algorithm>
-#include <cstdarg>
-#include <chrono>
-#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "common.cuh"  // codegen/gemm/tools
+#include "common.cuh"  // codegen/gemm/tools: the measurement harness (codegen/runtime/harness.cuh), the library
 #include "gemmul8.hpp"
 
 namespace {
+
+using harness::format;
 
 struct Options {
   std::vector<long long> f64{8192, 16384, 32768}, f32{8192, 16384};
   int reps = 10, reps_large = 3;
   long long wide_at = 8192;
-  std::string out = "gemmul8.json", commit = "unknown", command;
+  std::string out = "gemmul8.json", commit = "unknown";
 };
 
 std::vector<long long> sizes(const char* s) {
@@ -38,149 +37,113 @@ std::vector<long long> sizes(const char* s) {
   return v;
 }
 
-double median(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
-
-// Uniform in [-1, 1) times 2^e, e uniform in [-16, 16]: a wide exponent range per element.
+// One dtype and size: the inputs (the same for every method), their reference and the timer.
 template <class T>
-__global__ void widen(T* p, long long count, unsigned long long seed) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x)
-    p[i] = T(ldexp((double)p[i], (int)(splitmix(seed ^ (0xA5A5ull + i)) % 33) - 16));
-}
-
-struct Json {
-  std::FILE* f;
-  bool first = true;
-  void row(const std::string& body) {
-    std::fprintf(f, "%s    {%s}", first ? "" : ",\n", body.c_str());
-    first = false;
+struct Case {
+  long long n;
+  bool wide;
+  int reps;
+  DeviceBuffer<T> A, B, C;
+  harness::SampledReference ref;
+  harness::EventTimer timer;
+  Case(long long n_, bool wide_, int reps_)
+      : n(n_), wide(wide_), reps(reps_), A(harness::uniform_input<T>(n_ * n_, 20261123, wide_, 1)),
+        B(harness::uniform_input<T>(n_ * n_, 20261124, wide_, 2)), C(n_ * n_), ref(A.get(), n_, false, B.get(), n_, false, n_, n_, n_, 20261123) {}
+  const char* dtype() const { return sizeof(T) == 8 ? "f64" : "f32"; }
+  const char* input_name() const { return wide ? "wide" : "uniform"; }
+  // The error of the first call (C poisoned), then 2 warm-ups and `reps` timed calls: (median ms, error).
+  template <class F>
+  std::pair<double, double> measure(F&& call) {
+    harness::poison(C);
+    call();
+    const double err = ref.error(C.get(), n);
+    std::vector<float> ms;
+    for (int r = 0; r < reps + 2; ++r) {
+      const float t = timer.time(nullptr, call);
+      if (r >= 2) ms.push_back(t);
+    }
+    return {harness::median(ms), err};
   }
 };
 
-std::string fmt(const char* f, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, f);
-  std::vsnprintf(buf, sizeof buf, f, ap);
-  va_end(ap);
-  return buf;
-}
-
+// The library as a user calls it; its handle (and workspace pool) is gone before GEMMul8 runs.
 template <class T>
-void run(cublasHandle_t cb, long long n, bool wide, int reps, Json& json) {
-  const char* dt = sizeof(T) == 8 ? "f64" : "f32";
-  const char* input = wide ? "wide" : "uniform";
-  T *A, *B, *C;
-  CK(cudaMalloc(&A, n * n * sizeof(T)));
-  CK(cudaMalloc(&B, n * n * sizeof(T)));
-  CK(cudaMalloc(&C, n * n * sizeof(T)));
-  fill_dev<T>(A, n * n, 20261123, 0);
-  fill_dev<T>(B, n * n, 20261124, 0);
-  if (wide) {
-    widen<T><<<1024, 256>>>(A, n * n, 1);
-    widen<T><<<1024, 256>>>(B, n * n, 2);
-  }
-  long long rows[kSample];
-  for (int q = 0; q < kSample; ++q) rows[q] = (long long)((q * 2654435761ull + 20261123) % (unsigned long long)n);
-  long long* drows;
-  double *dref, *dgot;
-  CK(cudaMalloc(&drows, sizeof rows));
-  CK(cudaMalloc(&dref, kSample * n * sizeof(double)));
-  CK(cudaMalloc(&dgot, kSample * n * sizeof(double)));
-  CK(cudaMemcpy(drows, rows, sizeof rows, cudaMemcpyHostToDevice));
-  const unsigned blocks = (unsigned)((n + 127) / 128);
-  reference_rows<T><<<blocks, 128>>>(A, n, 0, B, n, 0, n, n, drows, dref);
-  std::vector<double> ref(kSample * n), got(kSample * n);
-  CK(cudaMemcpy(ref.data(), dref, ref.size() * sizeof(double), cudaMemcpyDeviceToHost));
+void library_row(cublasHandle_t cb, Case<T>& c, std::pair<double, double> base, harness::JsonRows& json) {
+  const long long n = c.n;
   const T one = 1, zero = 0;
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  auto timed = [&](auto&& call) {  // error of the first call, then 2 warm-ups and `reps` timed calls
-    fill_dev<T>(C, n * n, 0, 2, T(NAN));
-    call();
-    gather_rows<T><<<blocks, 128>>>(C, n, n, drows, dgot);
-    CK(cudaMemcpy(got.data(), dgot, got.size() * sizeof(double), cudaMemcpyDeviceToHost));
-    const double err = sampled_error(got, ref);
-    std::vector<float> ms;
-    for (int r = 0; r < reps + 2; ++r) {
-      CK(cudaEventRecord(e0));
-      call();
-      CK(cudaEventRecord(e1));
-      CK(cudaEventSynchronize(e1));
-      float t = 0;
-      CK(cudaEventElapsedTime(&t, e0, e1));
-      if (r >= 2) ms.push_back(t);
-    }
-    return std::make_pair(median(ms), err);
-  };
-  const double tflop = 2.0 * n * n * n * 1e-9;
-  const auto base = timed([&] { CB(xgemm(cb, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero, C, n)); });
-  std::printf("%s %s n=%lld cuBLAS %.2f ms (%.1f TFLOP/s, err %.2e)\n", dt, input, n, base.first, tflop / base.first,
-              base.second);
-  json.row(fmt("\"dtype\": \"%s\", \"input\": \"%s\", \"n\": %lld, \"method\": \"cublas\", \"ms\": %.4f, \"err\": %.3e",
-               dt, input, n, base.first, base.second));
-  {  // the library as a user calls it; its handle (and workspace pool) is gone before GEMMul8 runs
-    tdisc_gemm_handle_t h = nullptr;
-    if (tdisc_gemm_create(&h, cb) != TDISC_GEMM_SUCCESS) std::exit(1);
-    tdisc_gemm_plan_t plan{};
-    tdisc_gemm_choose(h, sizeof(T) == 8 ? TDISC_GEMM_F64 : TDISC_GEMM_F32, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &plan);
-    const auto o = timed([&] { ours(h, nullptr, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero, C, n); });
-    std::printf("%s %s n=%lld tdisc %.2f ms %.3fx (err %.2e, %.2fx cuBLAS's; plan %s leaf %d)\n", dt, input, n, o.first,
-                base.first / o.first, o.second, o.second / base.second, plan.name, plan.leaf);
-    json.row(fmt("\"dtype\": \"%s\", \"input\": \"%s\", \"n\": %lld, \"method\": \"tdisc\", \"plan\": \"%s\", "
-                 "\"leaf\": %d, \"ms\": %.4f, \"speedup\": %.4f, \"err\": %.3e, \"err_ratio\": %.3f, "
-                 "\"workspace_bytes\": %zu",
-                 dt, input, n, plan.name, plan.leaf, o.first, base.first / o.first, o.second, o.second / base.second,
-                 plan.workspace_bytes));
-    CK(cudaDeviceSynchronize());
-    tdisc_gemm_destroy(h);
-  }
-  const unsigned lo = sizeof(T) == 8 ? 12 : 5, hi = sizeof(T) == 8 ? 20 : 13;
-  for (bool fast : {false, true}) {
-    for (unsigned mod = lo; mod <= hi; ++mod) {
-      const size_t bytes = gemmul8::workSize(n, n, n, mod);
-      void* work = nullptr;
-      if (cudaMalloc(&work, bytes) != cudaSuccess) {
-        cudaGetLastError();
-        std::printf("%s %s n=%lld GEMMul8 %s %u moduli: workspace %.2f GiB not available\n", dt, input, n,
-                    fast ? "fast" : "accurate", mod, bytes / 1073741824.0);
-        break;
-      }
-      const auto g = timed([&] {
-        gemmul8::gemm<T>(cb, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero, C, n, mod, fast, work);
-      });
-      CK(cudaFree(work));
-      std::printf("%s %s n=%lld GEMMul8 %-8s %2u moduli: %.2f ms %.3fx (err %.2e, %.2fx cuBLAS's; workspace %.2f GiB)\n",
-                  dt, input, n, fast ? "fast" : "accurate", mod, g.first, base.first / g.first, g.second,
-                  g.second / base.second, bytes / 1073741824.0);
-      json.row(fmt("\"dtype\": \"%s\", \"input\": \"%s\", \"n\": %lld, \"method\": \"gemmul8\", \"mode\": \"%s\", "
-                   "\"moduli\": %u, \"ms\": %.4f, \"speedup\": %.4f, \"err\": %.3e, \"err_ratio\": %.3f, "
-                   "\"workspace_bytes\": %zu",
-                   dt, input, n, fast ? "fast" : "accurate", mod, g.first, base.first / g.first, g.second,
-                   g.second / base.second, bytes));
-      std::fflush(stdout);
-      if (g.second <= base.second) break;  // the smallest count as accurate as cuBLAS on these inputs
-    }
-  }
-  CK(cudaEventDestroy(e0));
-  CK(cudaEventDestroy(e1));
-  CK(cudaFree(A));
-  CK(cudaFree(B));
-  CK(cudaFree(C));
-  CK(cudaFree(drows));
-  CK(cudaFree(dref));
-  CK(cudaFree(dgot));
+  tdisc_gemm_handle_t h = nullptr;
+  if (tdisc_gemm_create(&h, cb) != TDISC_GEMM_SUCCESS) std::exit(1);
+  tdisc_gemm_plan_t plan{};
+  tdisc_gemm_choose(h, sizeof(T) == 8 ? TDISC_GEMM_F64 : TDISC_GEMM_F32, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &plan);
+  const auto o = c.measure([&] {
+    ours(h, nullptr, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, c.A.get(), n, c.B.get(), n, &zero, c.C.get(), n);
+  });
+  std::printf("%s %s n=%lld tdisc %.2f ms %.3fx (err %.2e, %.2fx cuBLAS's; plan %s leaf %d)\n", c.dtype(),
+              c.input_name(), n, o.first, base.first / o.first, o.second, o.second / base.second, plan.name, plan.leaf);
+  json.row(format("\"dtype\": \"%s\", \"input\": \"%s\", \"n\": %lld, \"method\": \"tdisc\", \"plan\": \"%s\", "
+                  "\"leaf\": %d, \"ms\": %.4f, \"speedup\": %.4f, \"err\": %.3e, \"err_ratio\": %.3f, "
+                  "\"workspace_bytes\": %zu",
+                  c.dtype(), c.input_name(), n, plan.name, plan.leaf, o.first, base.first / o.first, o.second,
+                  o.second / base.second, plan.workspace_bytes));
+  CK(cudaDeviceSynchronize());
+  tdisc_gemm_destroy(h);
 }
 
-}  // namespace
+// GEMMul8 in one mode with ascending moduli counts, stopping at the first whose error is at most
+// cuBLAS's (or whose workspace is not available).
+template <class T>
+void gemmul8_rows(cublasHandle_t cb, Case<T>& c, bool fast, std::pair<double, double> base, harness::JsonRows& json) {
+  const long long n = c.n;
+  const T one = 1, zero = 0;
+  const char* mode = fast ? "fast" : "accurate";
+  const unsigned lo = sizeof(T) == 8 ? 12 : 5, hi = sizeof(T) == 8 ? 20 : 13;
+  for (unsigned mod = lo; mod <= hi; ++mod) {
+    const size_t bytes = gemmul8::workSize(n, n, n, mod);
+    void* work = nullptr;
+    if (cudaMalloc(&work, bytes) != cudaSuccess) {
+      cudaGetLastError();
+      std::printf("%s %s n=%lld GEMMul8 %s %u moduli: workspace %.2f GiB not available\n", c.dtype(), c.input_name(), n,
+                  mode, mod, bytes / 1073741824.0);
+      break;
+    }
+    const auto g = c.measure([&] {
+      gemmul8::gemm<T>(cb, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, c.A.get(), n, c.B.get(), n, &zero, c.C.get(), n, mod,
+                       fast, work);
+    });
+    CK(cudaFree(work));
+    std::printf("%s %s n=%lld GEMMul8 %-8s %2u moduli: %.2f ms %.3fx (err %.2e, %.2fx cuBLAS's; workspace %.2f GiB)\n",
+                c.dtype(), c.input_name(), n, mode, mod, g.first, base.first / g.first, g.second, g.second / base.second,
+                bytes / 1073741824.0);
+    json.row(format("\"dtype\": \"%s\", \"input\": \"%s\", \"n\": %lld, \"method\": \"gemmul8\", \"mode\": \"%s\", "
+                    "\"moduli\": %u, \"ms\": %.4f, \"speedup\": %.4f, \"err\": %.3e, \"err_ratio\": %.3f, "
+                    "\"workspace_bytes\": %zu",
+                    c.dtype(), c.input_name(), n, mode, mod, g.first, base.first / g.first, g.second,
+                    g.second / base.second, bytes));
+    std::fflush(stdout);
+    if (g.second <= base.second) break;  // the smallest count as accurate as cuBLAS on these inputs
+  }
+}
 
-int main(int argc, char** argv) {
+// cuBLAS, the library and GEMMul8 (accurate, then fast) on one dtype, size and input.
+template <class T>
+void run(cublasHandle_t cb, long long n, bool wide, int reps, harness::JsonRows& json) {
+  Case<T> c(n, wide, reps);
+  const T one = 1, zero = 0;
+  const double tflop = 2.0 * n * n * n * 1e-9;
+  const auto base = c.measure([&] {
+    CB(xgemm(cb, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, c.A.get(), n, c.B.get(), n, &zero, c.C.get(), n));
+  });
+  std::printf("%s %s n=%lld cuBLAS %.2f ms (%.1f TFLOP/s, err %.2e)\n", c.dtype(), c.input_name(), n, base.first,
+              tflop / base.first, base.second);
+  json.row(format("\"dtype\": \"%s\", \"input\": \"%s\", \"n\": %lld, \"method\": \"cublas\", \"ms\": %.4f, \"err\": %.3e",
+                  c.dtype(), c.input_name(), n, base.first, base.second));
+  library_row(cb, c, base, json);
+  for (bool fast : {false, true}) gemmul8_rows(cb, c, fast, base, json);
+}
+
+Options parse(int argc, char** argv) {
   Options o;
   if (argc > 1) o.out = argv[1];
-  for (int i = 0; i < argc; ++i) o.command += std::string(i ? " " : "") + argv[i];
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--sizes-f64") o.f64 = sizes(argv[i + 1]);
@@ -191,9 +154,16 @@ int main(int argc, char** argv) {
     else if (a == "--commit") o.commit = argv[i + 1];
     else {
       std::fprintf(stderr, "tdisc: %s:%d: unknown option %s\n", __FILE__, __LINE__, a.c_str());
-      return 1;
+      std::exit(1);
     }
   }
+  return o;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
   if (!gpu_present()) return 77;
   cublasHandle_t cb;
   CB(cublasCreate(&cb));  // default math mode: no TF32 for the f32 baseline
@@ -203,25 +173,24 @@ int main(int argc, char** argv) {
   CB(cublasGetVersion(cb, &cublas_version));
   std::FILE* f = std::fopen((o.out + ".tmp").c_str(), "w");
   if (!f) return 1;
-  std::string load;
-  std::getline(std::ifstream("/proc/loadavg"), load);
-  char date[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(date, sizeof date, "%FT%TZ", std::gmtime(&now));
+  RunProvenance run_info = run_provenance(argc, argv);
+  if (run_info.commit.empty()) run_info.commit = o.commit;
+  std::fprintf(f, "{\n  ");
+  harness::json_provenance(f, run_info);
   std::fprintf(f,
-               "{\n  \"date\": \"%s\", \"machine\": \"%s\", \"cublas_version\": %d, \"commit\": \"%s\",\n"
-               "  \"command\": \"%s\", \"seeds\": [20261123, 20261124], \"loadavg_start\": \"%s\",\n"
+               ",\n  \"machine\": \"%s\", \"cublas_version\": %d, \"seeds\": [20261123, 20261124],\n"
                "  \"note\": \"GEMMul8 INT8 backend, accurate and fast mode, moduli ascending until the error is at most "
                "cuBLAS's; error: relative Frobenius of 16 sampled rows against double-double; median of reps\",\n"
                "  \"rows\": [\n",
-               date, prop.name, cublas_version, o.commit.c_str(), o.command.c_str(), load.c_str());
-  Json json{f};
+               prop.name, cublas_version);
+  harness::JsonRows json{f};
   for (long long n : o.f64) run<double>(cb, n, false, n >= 32768 ? o.reps_large : o.reps, json);
   for (long long n : o.f32) run<float>(cb, n, false, n >= 32768 ? o.reps_large : o.reps, json);
   if (o.wide_at > 0) {
     run<double>(cb, o.wide_at, true, o.reps, json);
     run<float>(cb, o.wide_at, true, o.reps, json);
   }
+  std::string load;
   std::getline(std::ifstream("/proc/loadavg"), load);
   std::fprintf(f, "\n  ],\n  \"loadavg_end\": \"%s\"\n}\n", load.c_str());
   std::fclose(f);

@@ -34,6 +34,7 @@ dt=${1:-f32}
 OUT=${OUT:-$root/out}
 mkdir -p "$OUT"
 export NVIDIA_TF32_OVERRIDE=0  # the f32 baseline must not use TF32, whatever the environment says
+export TDISC_COMMIT=${TDISC_COMMIT:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null)}  # into the JSON (harness.cuh)
 export LD_LIBRARY_PATH=$root/devbin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export TDISC=$root/devbin/tdisc TDISC_SOURCE=$root
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,power.limit,temperature.gpu \

@@ -19,8 +19,9 @@ struct BenchSetup {
   int max_fused_rank = 64;
 };
 
-// Writes DIR/v<i>.cu, DIR/variants.inc, DIR/bench_main.cu and DIR/build.sh. Returns one line per
-// variant (name and plan summary). Throws InputError/UsageError for unusable schemes.
+// Writes DIR/v<i>.cu, DIR/variants.inc, DIR/bench_main.cu, DIR/harness.cuh, DIR/test_inputs.cuh and
+// DIR/build.sh. Returns one line per variant (name and plan summary). Throws InputError/UsageError for
+// unusable schemes.
 std::vector<std::string> prepare_bench(const BenchSetup& setup, const std::string& dir);
 // The nvcc command build.sh runs (sm_90: the kernels use no sm_90a-only instruction).
 std::string nvcc_command(const std::string& nvcc, const std::string& dir);

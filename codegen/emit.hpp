@@ -1,6 +1,7 @@
 // Writes one source (CUDA or host C++) from a plan: a labelled banner, the hand-written runtime
-// (codegen/runtime/*.inc, copied in so the file stands alone, or #included from a folder) and the
-// thin generated stage tables and kernels.
+// (codegen/runtime/*.inc, copied in so the file stands alone) and the generated stage tables and
+// kernels; or, thin, the stage tables and kernels alone, written once over the element type T, which
+// codegen/runtime/{cuda,host}_plan.inc instantiates for one T (libtdisc_gemm's plans, f32 and f64).
 #pragma once
 #include <string>
 #include <vector>
@@ -19,10 +20,9 @@ struct SourceInfo {
 struct EmitOptions {
   std::string name_space = "tdisc_gen";
   std::string tool;  // "tdisc 0.1.0 (git …)"
-  // "": copy the runtime in (a self-contained file, as tdisc bench compiles elsewhere); otherwise
-  // #include "RUNTIME_INCLUDE/types.inc" and the others, a path relative to the generated file
-  // (libtdisc_gemm's committed plans: ../../runtime).
-  std::string runtime_include;
+  // false: a self-contained file for the target's dtype (tdisc bench compiles it elsewhere); true:
+  // the stages alone, for any T (the target's dtype is not used).
+  bool thin = false;
 };
 
 std::string emit(const Plan& plan, const std::vector<SourceInfo>& sources, const EmitOptions& options);
@@ -36,6 +36,8 @@ struct RuntimeText {
   const char* host_backend;
   const char* host_api;
   const char* bench_main;
+  const char* harness;      // the measurement harness bench_main.cu includes (runtime/harness.cuh)
+  const char* test_inputs;  // its fill and reference kernels (runtime/test_inputs.cuh)
 };
 const RuntimeText& runtime_text();
 

@@ -9,7 +9,7 @@
 namespace tdisc::codegen {
 
 Generated generate(const std::vector<Scheme>& levels, const std::vector<std::string>& labels, const Target& t,
-                   const std::string& name_space, const std::string& runtime_include) {
+                   const std::string& name_space, bool thin) {
   Generated g;
   Answer a = can_generate(levels, t);
   if (!a.ok) {
@@ -23,7 +23,7 @@ Generated generate(const std::vector<Scheme>& levels, const std::vector<std::str
     info.push_back({labels[l], scheme_sha256(s),
                     s.format.str() + " rank " + std::to_string(s.rank()) + " " + std::string(ring_name(s.ring))});
   }
-  g.text = emit(g.plan, info, {name_space, TDISC_TOOL, runtime_include});
+  g.text = emit(g.plan, info, {name_space, TDISC_TOOL, thin});
   for (size_t s = 0; s < g.plan.stages.size(); ++s) {
     const Stage& st = g.plan.stages[s];
     g.summary += (s ? "; " : "") + std::string("stage ") + std::to_string(s) + ": " + st.format.str() + " rank " +
@@ -49,7 +49,7 @@ Generated generate(const Request& r) {
     per_level.push_back(read[i]);
     labels.push_back(r.schemes[i]);
   }
-  return generate(per_level, labels, r.target, r.name_space, r.runtime_include);
+  return generate(per_level, labels, r.target, r.name_space, r.thin);
 }
 
 }  // namespace tdisc::codegen

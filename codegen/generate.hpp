@@ -13,7 +13,7 @@ struct Request {
   int levels = 0;                    // 0: one level per file
   Target target;
   std::string name_space = "tdisc_gen";
-  std::string runtime_include;       // "": copy codegen/runtime/*.inc in (EmitOptions)
+  bool thin = false;                 // the stages alone, for any T (EmitOptions)
 };
 
 struct Generated {
@@ -28,6 +28,6 @@ struct Generated {
 Generated generate(const Request& r);
 // Same from schemes already in memory (tests); paths label the banner.
 Generated generate(const std::vector<Scheme>& levels, const std::vector<std::string>& labels, const Target& t,
-                   const std::string& name_space, const std::string& runtime_include = "");
+                   const std::string& name_space, bool thin = false);
 
 }  // namespace tdisc::codegen

@@ -1,6 +1,7 @@
 // tdisc codegen SCHEME… --levels L --dtype f32|f64 [--backend cuda|host] -o FILE: one self-contained
 // recursive GEMM source (CUDA with cuBLAS leaves, or plain host C++) from verified schemes; with
-// --runtime-include DIR the hand-written runtime is #included from DIR instead of copied in.
+// --thin only the stage tables and kernels, for any element type (codegen/runtime/*_plan.inc
+// instantiate them).
 #include <iostream>
 
 #include "base/error.hpp"
@@ -18,7 +19,7 @@ using namespace params;
 
 const Table kCodegenOptions{
     "codegen",
-    "tdisc codegen SCHEME… [--levels L] [--dtype f32|f64] [--backend cuda|host] -o FILE",
+    "tdisc codegen SCHEME… [--levels L] [--dtype f32|f64] [--backend cuda|host] [--thin] -o FILE",
     "Writes a GEMM C = alpha*A*B + beta*C (any M, N, K, either layout) that applies the schemes\n"
     "recursively, outermost first (the last scheme repeats down to --levels). Exit 2 when a scheme\n"
     "cannot be generated (with the reason).",
@@ -27,9 +28,8 @@ const Table kCodegenOptions{
      with_metavar(choice("backend", "cuda", {"cuda", "host"}, "cuda (cuBLAS leaves) or host (plain C++, for CPU tests)"), "B"),
      with_metavar(text("out,o", nullptr, "output file ('-' for stdout)"), "FILE"),
      with_metavar(text("namespace", "tdisc_gen", "C++ namespace of the generated API"), "NAME"),
-     with_metavar(text("runtime-include", nullptr,
-                       "#include codegen/runtime/*.inc from DIR (relative to FILE) instead of copying them in"),
-                  "DIR"),
+     flag("thin", "write only the stage tables and kernels, for any element type T (--dtype unused):\n"
+                  "codegen/runtime/cuda_plan.inc (host_plan.inc) instantiates them for one T"),
      integer("fuse-rank", 64, 0, 4096, "merge consecutive levels into one stage while the merged rank is ≤ N (0: never)"),
      with_env(flag("check", "only answer whether the code can be generated, and why not"), "-")},
     "SCHEME",
@@ -59,7 +59,7 @@ int cmd_codegen(const Args& args) {
   r.levels = o.has("levels") ? static_cast<int>(o.integer("levels")) : 0;
   r.target = target_from(o);
   r.name_space = o.text("namespace");
-  if (o.has("runtime-include")) r.runtime_include = o.text("runtime-include");
+  r.thin = o.flag("thin");
   if (!o.flag("check") && !o.has("out")) throw UsageError("codegen: -o FILE is required");
   codegen::Generated g = codegen::generate(r);
   if (!g.why_not.empty()) {

@@ -31,28 +31,41 @@ TEST_CASE("tdisc codegen writes a labelled source and answers --check", "[fast][
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("tdisc codegen --runtime-include writes a thin source that compiles against codegen/runtime", "[fast][codegen]") {
+// The thin source holds the stages alone, for any T; host_plan.inc makes of it, for one T, the same
+// translation unit as the self-contained source, and one thin file serves f32 and f64.
+TEST_CASE("tdisc codegen --thin writes the stages once for any T, which codegen/runtime/host_plan.inc instantiates",
+          "[fast][codegen]") {
   const std::string dir = temp_dir("codegen-thin");
   const std::string s = source_path("codegen/schemes/strassen.json");
-  const std::string runtime = source_path("codegen/runtime");
+  const std::string wrapper = source_path("codegen/runtime/host_plan.inc");
   RunResult full = run_tdisc("codegen " + s + " --backend host --dtype f64 -o " + dir + "/full.cpp");
-  RunResult thin = run_tdisc("codegen " + s + " --backend host --dtype f64 --runtime-include " + runtime + " -o " + dir + "/thin.cpp");
+  RunResult thin = run_tdisc("codegen " + s + " --backend host --thin -o " + dir + "/thin.hpp");
   INFO(full.err << thin.err);
   REQUIRE(full.code == 0);
   REQUIRE(thin.code == 0);
-  const std::string text = slurp(dir + "/thin.cpp");
-  for (const char* part : {"types", "host_backend", "driver", "host_api"})
-    CHECK(text.find("#include \"" + runtime + "/" + part + ".inc\"") != std::string::npos);
-  CHECK(text.find("#include \"" + runtime + "/cuda_backend.inc\"") == std::string::npos);
+  const std::string text = slurp(dir + "/thin.hpp");
+  CHECK(text.find("struct Stage0") != std::string::npos);
+  CHECK(text.find("typedef double T") == std::string::npos);
+  CHECK(text.find("namespace") == std::string::npos);
+  CHECK(text.find("#include") == std::string::npos);
   CHECK(text.size() * 2 < slurp(dir + "/full.cpp").size());  // the runtime is most of a one-level plan
-  // Both preprocess to the same translation unit (line markers aside), and the thin one compiles.
+  const auto instance = [&](const std::string& ns, const std::string& t) {
+    return "#define TDISC_PLAN_NS " + ns + "\n#define TDISC_PLAN_T " + t + "\n#define TDISC_PLAN_STAGES \"" + dir +
+           "/thin.hpp\"\n#include \"" + wrapper + "\"\n";
+  };
+  const auto write = [](const std::string& path, const std::string& body) { std::ofstream(path) << body; };
+  write(dir + "/one.cpp", instance("tdisc_gen", "double"));
+  write(dir + "/both.cpp", instance("plan_f32", "float") + instance("plan_f64", "double") +
+                            "int main() { return plan_f32::LastStage::R == plan_f64::LastStage::R ? 0 : 1; }\n");
+  // One instance preprocesses to the self-contained unit (line markers and spacing aside)...
   const std::string pp = std::string(TDISC_CXX) + " -std=c++17 -E -P ";
   CompileRun a = shell(pp + dir + "/full.cpp -o " + dir + "/full.i");
-  CompileRun b = shell(pp + dir + "/thin.cpp -o " + dir + "/thin.i");
+  CompileRun b = shell(pp + dir + "/one.cpp -o " + dir + "/one.i");
   REQUIRE(a.code == 0);
   REQUIRE(b.code == 0);
-  CHECK(shell("diff -q -B " + dir + "/full.i " + dir + "/thin.i").code == 0);
-  CompileRun c = shell(std::string(TDISC_CXX) + " -std=c++17 -fsyntax-only " + dir + "/thin.cpp");
+  CHECK(shell("diff -q -B -b " + dir + "/full.i " + dir + "/one.i").code == 0);
+  // ...and both dtypes come from the one thin file in one translation unit.
+  CompileRun c = shell(std::string(TDISC_CXX) + " -std=c++17 -fsyntax-only " + dir + "/both.cpp");
   INFO(c.output);
   CHECK(c.code == 0);
   std::filesystem::remove_all(dir);

@@ -10,21 +10,18 @@
 #        traffic than r48s, 1.7× its workspace)
 #   r48r r48 over r48, two stages                    16x16:2304 (48 × 48), for n ≥ 32768 f64 (leaves of
 #        n/16; additions: r48's on n/4 blocks once, then on n/16 blocks 48 times)
-# The plans #include the hand-written runtime (codegen/runtime/*.inc, ../../runtime from here) instead
-# of carrying a copy each: thin files, one source of the runtime.
+# Each plan is thin (tdisc codegen --thin): its stage tables and kernels, written once for any element
+# type; codegen/runtime/cuda_plan.inc instantiates it for f32 and for f64 with the hand-written runtime
+# around it (codegen/gemm/src/plan_entry.cu.in). A build of libtdisc_gemm inside the tdisc tree runs
+# this script at build time with the tdisc it builds; the standalone build compiles the committed copies.
 set -eu
 tdisc=${1:-build/ci/tdisc}
 dir=${2:-codegen/gemm/plans}
 s=codegen/schemes
-gen() { "$tdisc" codegen --runtime-include ../../runtime "$@"; }
-for dt in f32 f64; do
-  gen $s/strassen.json --levels 1 --dtype $dt --namespace tdisc_plan_s1_$dt -o $dir/s1_$dt.cu
-  gen $s/strassen.json --levels 2 --dtype $dt --namespace tdisc_plan_s2_$dt -o $dir/s2_$dt.cu
-  gen $s/r48-4x4x4-Q.json --levels 1 --dtype $dt --namespace tdisc_plan_r48_$dt -o $dir/r48_$dt.cu
-  gen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 --dtype $dt --namespace tdisc_plan_r48s_$dt \
-    -o $dir/r48s_$dt.cu
-  gen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 --fuse-rank 336 --dtype $dt \
-    --namespace tdisc_plan_r48m_$dt -o $dir/r48m_$dt.cu
-  gen $s/r48-4x4x4-Q.json $s/r48-4x4x4-Q.json --levels 2 --dtype $dt --namespace tdisc_plan_r48r_$dt \
-    -o $dir/r48r_$dt.cu
-done
+gen() { "$tdisc" codegen --thin "$@"; }
+gen $s/strassen.json --levels 1 -o $dir/s1.cuh
+gen $s/strassen.json --levels 2 -o $dir/s2.cuh
+gen $s/r48-4x4x4-Q.json --levels 1 -o $dir/r48.cuh
+gen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 -o $dir/r48s.cuh
+gen $s/r48-4x4x4-Q.json $s/strassen.json --levels 2 --fuse-rank 336 -o $dir/r48m.cuh
+gen $s/r48-4x4x4-Q.json $s/r48-4x4x4-Q.json --levels 2 -o $dir/r48r.cuh

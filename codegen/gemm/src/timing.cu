@@ -17,7 +17,7 @@
 #include "ozaki.hpp"
 #include "plans.hpp"
 #include "tdisc/gemm.h"
-#include "test_inputs.cuh"
+#include "../../runtime/test_inputs.cuh"  // shared with the benchmark harness (codegen/runtime)
 
 namespace {
 

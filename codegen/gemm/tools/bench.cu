@@ -97,12 +97,6 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-double median(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 struct Method {
   std::string name;
   tdisc_gemm_plan_t plan{};
@@ -112,36 +106,40 @@ struct Method {
   int status = 0;
 };
 
+// One shape's input sets, enough to rotate beyond 3× L2, uniform in [-1, 1); and the lean schedule's
+// caller buffer of one operand's bytes (--lean).
 template <class T>
-void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l2, std::FILE* json, bool first,
-               std::vector<double>& speedups) {
-  cublasHandle_t cb = tdisc_gemm_cublas(h);
-  const int ta = s.ta != CUBLAS_OP_N, tb = s.tb != CUBLAS_OP_N;
-  const long long lda = ta ? s.k : s.m, ldb = tb ? s.n : s.k, na = s.m * s.k, nb = s.k * s.n, nc = s.m * s.n;
-  const size_t set_bytes = (size_t)(na + nb + nc) * sizeof(T);
-  const int sets = (int)std::max<size_t>(1, (3 * l2 + set_bytes - 1) / set_bytes);
-  std::vector<T*> A(sets), B(sets), C(sets);
-  for (int q = 0; q < sets; ++q) {
-    CK(cudaMalloc(&A[q], na * sizeof(T)));
-    CK(cudaMalloc(&B[q], nb * sizeof(T)));
-    CK(cudaMalloc(&C[q], nc * sizeof(T)));
-    fill_dev<T>(A[q], na, o.seed + 3 * q, 0);
-    fill_dev<T>(B[q], nb, o.seed + 3 * q + 1, 0);
+struct Inputs {
+  long long lda, ldb;
+  std::vector<DeviceBuffer<T>> A, B, C;
+  DeviceBuffer<char> lean;
+  Inputs(const Options& o, const Shape& s, size_t l2)
+      : lda(s.ta != CUBLAS_OP_N ? s.k : s.m), ldb(s.tb != CUBLAS_OP_N ? s.n : s.k) {
+    const long long na = s.m * s.k, nb = s.k * s.n, nc = s.m * s.n;
+    const int sets = harness::rotation_sets((size_t)(na + nb + nc) * sizeof(T), l2);
+    for (int q = 0; q < sets; ++q) {
+      A.emplace_back(na), B.emplace_back(nb), C.emplace_back(nc);
+      harness::fill(A[q], o.seed + 3 * q, Fill::Uniform);
+      harness::fill(B[q], o.seed + 3 * q + 1, Fill::Uniform);
+    }
+    if (o.lean) lean = DeviceBuffer<char>((long long)(std::max(na, std::max(nb, nc)) * sizeof(T)));
   }
+};
+
+// cuBLAS, the library's choice, the lean schedule under the caller buffer (--lean) and forced plans.
+template <class T>
+std::vector<Method> methods_for(tdisc_gemm_handle_t h, const Options& o, const Shape& s, Inputs<T>& in) {
+  const tdisc_gemm_dtype_t dt = o.f64 ? TDISC_GEMM_F64 : TDISC_GEMM_F32;
   std::vector<Method> methods(2);
   methods[0].name = "cublas", methods[0].kind = 0;
   methods[1].name = "tdisc", methods[1].kind = 1;
-  tdisc_gemm_choose(h, o.f64 ? TDISC_GEMM_F64 : TDISC_GEMM_F32, s.ta, s.tb, s.m, s.n, s.k, &methods[1].plan);
-  void* lean_buf = nullptr;
-  size_t lean_bytes = 0;
+  tdisc_gemm_choose(h, dt, s.ta, s.tb, s.m, s.n, s.k, &methods[1].plan);
   if (o.lean) {
-    lean_bytes = (size_t)std::max(na, std::max(nb, nc)) * sizeof(T);
-    CK(cudaMalloc(&lean_buf, lean_bytes));
     Method m;
     m.name = "lean", m.kind = 2;
-    tdisc_gemm_set_workspace(h, lean_buf, lean_bytes);
+    tdisc_gemm_set_workspace(h, in.lean.get(), in.lean.bytes());
     tdisc_gemm_set_lean(h, 1);
-    tdisc_gemm_choose(h, o.f64 ? TDISC_GEMM_F64 : TDISC_GEMM_F32, s.ta, s.tb, s.m, s.n, s.k, &m.plan);
+    tdisc_gemm_choose(h, dt, s.ta, s.tb, s.m, s.n, s.k, &m.plan);
     tdisc_gemm_set_workspace(h, nullptr, 0);
     tdisc_gemm_set_lean(h, 0);
     methods.push_back(m);
@@ -151,100 +149,106 @@ void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l
     m.name = std::string(p.name) + ":" + std::to_string(p.leaf) + ":" + std::to_string(p.group), m.kind = 3, m.plan = p;
     methods.push_back(m);
   }
+  return methods;
+}
+
+// One call of method m on input set q (C = A·B); a failing status is kept.
+template <class T>
+void call(tdisc_gemm_handle_t h, const Shape& s, Inputs<T>& in, Method& m, int q) {
   const T one = 1, zero = 0;
-  auto call = [&](Method& m, int q) {
-    if (m.kind == 0) {
-      CB(xgemm(cb, s.ta, s.tb, s.m, s.n, s.k, &one, A[q], lda, B[q], ldb, &zero, C[q], s.m));
-      return;
-    }
-    if (m.kind == 2) tdisc_gemm_set_workspace(h, lean_buf, lean_bytes), tdisc_gemm_set_lean(h, 1);
-    const tdisc_gemm_status_t st = ours(h, m.kind == 1 ? nullptr : &m.plan, s.ta, s.tb, s.m, s.n, s.k, &one, A[q],
-                                        lda, B[q], ldb, &zero, C[q], s.m);
-    if (m.kind == 2) tdisc_gemm_set_workspace(h, nullptr, 0), tdisc_gemm_set_lean(h, 0);
-    if (st != TDISC_GEMM_SUCCESS) m.status = (int)st;
-  };
-  // Errors first, on set 0, C poisoned with NaN (every element must be written).
-  const std::vector<long long> hrows = sample_rows(s.m, o.seed);
-  long long* drows;
-  double *dref, *dgot;
-  CK(cudaMalloc(&drows, kSample * sizeof(long long)));
-  CK(cudaMalloc(&dref, kSample * s.n * sizeof(double)));
-  CK(cudaMalloc(&dgot, kSample * s.n * sizeof(double)));
-  CK(cudaMemcpy(drows, hrows.data(), kSample * sizeof(long long), cudaMemcpyHostToDevice));
-  const unsigned blocks = (unsigned)((s.n + 127) / 128);
-  reference_rows<T><<<blocks, 128>>>(A[0], lda, ta, B[0], ldb, tb, s.n, s.k, drows, dref);
-  CK(cudaGetLastError());
-  std::vector<double> ref(kSample * s.n), got(kSample * s.n);
-  CK(cudaMemcpy(ref.data(), dref, ref.size() * sizeof(double), cudaMemcpyDeviceToHost));
-  for (Method& m : methods) {
-    fill_dev<T>(C[0], nc, 0, 2, T(NAN));
-    call(m, 0);
-    gather_rows<T><<<blocks, 128>>>(C[0], s.m, s.n, drows, dgot);
-    CK(cudaMemcpy(got.data(), dgot, got.size() * sizeof(double), cudaMemcpyDeviceToHost));
-    m.err = sampled_error(got, ref);
+  T* A = in.A[q].get();
+  T* B = in.B[q].get();
+  T* C = in.C[q].get();
+  if (m.kind == 0) {
+    CB(xgemm(tdisc_gemm_cublas(h), s.ta, s.tb, s.m, s.n, s.k, &one, A, in.lda, B, in.ldb, &zero, C, s.m));
+    return;
   }
-  // Timing: interleaved rounds.
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
+  if (m.kind == 2) tdisc_gemm_set_workspace(h, in.lean.get(), in.lean.bytes()), tdisc_gemm_set_lean(h, 1);
+  const tdisc_gemm_status_t st =
+      ours(h, m.kind == 1 ? nullptr : &m.plan, s.ta, s.tb, s.m, s.n, s.k, &one, A, in.lda, B, in.ldb, &zero, C, s.m);
+  if (m.kind == 2) tdisc_gemm_set_workspace(h, nullptr, 0), tdisc_gemm_set_lean(h, 0);
+  if (st != TDISC_GEMM_SUCCESS) m.status = (int)st;
+}
+
+// Errors first, on set 0, C poisoned with NaN (every element must be written).
+template <class T>
+void measure_errors(tdisc_gemm_handle_t h, const Options& o, const Shape& s, Inputs<T>& in, std::vector<Method>& methods) {
+  harness::SampledReference ref(in.A[0].get(), in.lda, s.ta != CUBLAS_OP_N, in.B[0].get(), in.ldb, s.tb != CUBLAS_OP_N,
+                                s.m, s.n, s.k, o.seed);
+  for (Method& m : methods) {
+    harness::poison(in.C[0]);
+    call(h, s, in, m, 0);
+    m.err = ref.error(in.C[0].get(), s.m);
+  }
+}
+
+// Timing: warm-up, then interleaved rounds (rotated with --rotate), the input set changing each round.
+template <class T>
+void time_rounds(tdisc_gemm_handle_t h, const Options& o, const Shape& s, Inputs<T>& in, std::vector<Method>& methods) {
+  harness::EventTimer timer;
   cudaStream_t stream;
-  CB(cublasGetStream(cb, &stream));
+  CB(cublasGetStream(tdisc_gemm_cublas(h), &stream));
   for (int r = 0; r < o.warmup + o.reps; ++r)
     for (size_t q0 = 0; q0 < methods.size(); ++q0) {
       Method& m = methods[o.rotate ? (q0 + r) % methods.size() : q0];
-      CK(cudaEventRecord(e0, stream));
-      call(m, r % sets);
-      CK(cudaEventRecord(e1, stream));
-      CK(cudaEventSynchronize(e1));
-      float t = 0;
-      CK(cudaEventElapsedTime(&t, e0, e1));
+      const float t = timer.time(stream, [&] { call(h, s, in, m, r % (int)in.A.size()); });
       if (r >= o.warmup) m.ms.push_back(t);
     }
+}
+
+// The shape's lines: cuBLAS against the library's choice, the spread, then every other method.
+void print_shape(const Shape& s, const std::vector<Method>& methods) {
+  using harness::fastest, harness::median, harness::slowest;
   const double base = median(methods[0].ms), tflop = 2.0 * s.m * s.n * s.k * 1e-9;
-  const double sp = base / median(methods[1].ms);
-  const bool correct = methods[1].status == 0 && methods[1].err <= 10 * methods[0].err;
-  speedups.push_back(correct ? sp : 0);
+  const Method& ours = methods[1];
   std::printf("%-24s cuBLAS %7.2f ms %6.1f TFLOP/s | ours %7.2f ms %6.1f TFLOP/s  %.3fx  err %.2e / %.2e (%.2f)  %s leaf %d group %d ws %.2f GiB\n",
-              s.label.c_str(), base, tflop / base, median(methods[1].ms), tflop / median(methods[1].ms), sp,
-              methods[1].err, methods[0].err, methods[1].err / methods[0].err, methods[1].plan.name,
-              methods[1].plan.leaf, methods[1].plan.group, methods[1].plan.workspace_bytes / 1073741824.0);
-  auto lo = [](const std::vector<float>& v) { return (double)*std::min_element(v.begin(), v.end()); };
-  auto hi = [](const std::vector<float>& v) { return (double)*std::max_element(v.begin(), v.end()); };
+              s.label.c_str(), base, tflop / base, median(ours.ms), tflop / median(ours.ms), base / median(ours.ms),
+              ours.err, methods[0].err, ours.err / methods[0].err, ours.plan.name, ours.plan.leaf, ours.plan.group,
+              ours.plan.workspace_bytes / 1073741824.0);
   std::printf("    spread (max − min) / median: cuBLAS %.1f %%, ours %.1f %%; speed-up from the fastest runs %.3fx\n",
-              100 * (hi(methods[0].ms) - lo(methods[0].ms)) / base,
-              100 * (hi(methods[1].ms) - lo(methods[1].ms)) / median(methods[1].ms), lo(methods[0].ms) / lo(methods[1].ms));
+              100 * (slowest(methods[0].ms) - fastest(methods[0].ms)) / base,
+              100 * (slowest(ours.ms) - fastest(ours.ms)) / median(ours.ms), fastest(methods[0].ms) / fastest(ours.ms));
   for (size_t q = 2; q < methods.size(); ++q)
     std::printf("    %-20s %7.2f ms %.3fx err ratio %.2f  plan %s leaf %d group %d ws %.3f GiB status %d\n",
                 methods[q].name.c_str(), median(methods[q].ms), base / median(methods[q].ms),
                 methods[q].err / methods[0].err, methods[q].plan.name, methods[q].plan.leaf, methods[q].plan.group,
                 methods[q].plan.workspace_bytes / 1073741824.0, methods[q].status);
   std::fflush(stdout);
+}
+
+// The shape's JSON row: cuBLAS's times and every other method.
+void json_shape(std::FILE* json, bool first, const Shape& s, const std::vector<Method>& methods) {
+  using harness::fastest, harness::median, harness::slowest;
+  const double base = median(methods[0].ms), tflop = 2.0 * s.m * s.n * s.k * 1e-9;
   std::fprintf(json, "%s    {\"shape\": \"%s\", \"m\": %lld, \"n\": %lld, \"k\": %lld, \"transa\": \"%s\", \"transb\": \"%s\", "
                      "\"cublas_ms\": %.4f, \"cublas_ms_min\": %.4f, \"cublas_ms_max\": %.4f, \"cublas_tflops\": %.3f, \"methods\": [",
-               first ? "" : ",\n", s.label.c_str(), s.m, s.n, s.k, ta ? "T" : "N", tb ? "T" : "N", base, lo(methods[0].ms),
-               hi(methods[0].ms), tflop / base);
+               first ? "" : ",\n", s.label.c_str(), s.m, s.n, s.k, s.ta != CUBLAS_OP_N ? "T" : "N",
+               s.tb != CUBLAS_OP_N ? "T" : "N", base, fastest(methods[0].ms), slowest(methods[0].ms), tflop / base);
   for (size_t q = 1; q < methods.size(); ++q) {
     const Method& m = methods[q];
     std::fprintf(json, "%s{\"method\": \"%s\", \"plan\": \"%s\", \"leaf\": %d, \"group\": %d, \"workspace_bytes\": %zu, "
                        "\"ms\": %.4f, \"ms_min\": %.4f, \"ms_max\": %.4f, \"tflops\": %.3f, \"speedup\": %.4f, \"err\": %.3e, \"err_cublas\": %.3e, "
                        "\"err_ratio\": %.3f, \"status\": %d, \"why\": \"%s\"}",
                  q > 1 ? ", " : "", m.name.c_str(), m.plan.name, m.plan.leaf, m.plan.group, m.plan.workspace_bytes,
-                 median(m.ms), lo(m.ms), hi(m.ms), tflop / median(m.ms), base / median(m.ms), m.err, methods[0].err,
-                 m.err / methods[0].err, m.status, m.plan.why);
+                 median(m.ms), fastest(m.ms), slowest(m.ms), tflop / median(m.ms), base / median(m.ms), m.err,
+                 methods[0].err, m.err / methods[0].err, m.status, m.plan.why);
   }
   std::fprintf(json, "]}");
   std::fflush(json);
-  CK(cudaEventDestroy(e0));
-  CK(cudaEventDestroy(e1));
-  for (int q = 0; q < sets; ++q) {
-    CK(cudaFree(A[q]));
-    CK(cudaFree(B[q]));
-    CK(cudaFree(C[q]));
-  }
-  CK(cudaFree(drows));
-  CK(cudaFree(dref));
-  CK(cudaFree(dgot));
-  if (lean_buf) CK(cudaFree(lean_buf));
+}
+
+// One shape: inputs, methods, errors, timing, report; the library's speed-up (0 when not correct).
+template <class T>
+void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l2, std::FILE* json, bool first,
+               std::vector<double>& speedups) {
+  Inputs<T> in(o, s, l2);
+  std::vector<Method> methods = methods_for<T>(h, o, s, in);
+  measure_errors(h, o, s, in, methods);
+  time_rounds(h, o, s, in, methods);
+  const bool correct = methods[1].status == 0 && methods[1].err <= 10 * methods[0].err;
+  speedups.push_back(correct ? harness::median(methods[0].ms) / harness::median(methods[1].ms) : 0);
+  print_shape(s, methods);
+  json_shape(json, first, s, methods);
 }
 
 }  // namespace
@@ -258,22 +262,21 @@ int main(int argc, char** argv) {
   tdisc_gemm_handle_t h = nullptr;
   if (tdisc_gemm_create(&h, nullptr) != TDISC_GEMM_SUCCESS) return 1;
   char gpu[128];
-  int version = 0, dev = 0, l2 = 0;
+  int version = 0;
   tdisc_gemm_device(h, gpu, sizeof gpu, &version);
-  CK(cudaGetDevice(&dev));
-  CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+  const size_t l2 = harness::l2_bytes();
   std::printf("device %s, cuBLAS %d, dtype %s, reps %d, warm-up %d, seed %llu\n", gpu, version, o.f64 ? "f64" : "f32",
               o.reps, o.warmup, o.seed);
   std::FILE* json = std::fopen(o.json.empty() ? "/dev/null" : o.json.c_str(), "w");
-  const RunProvenance run = run_provenance(argc, argv);
-  std::fprintf(json, "{\n  \"device\": \"%s\", \"cublas\": %d, \"dtype\": \"%s\", \"reps\": %d, \"warmup\": %d, \"seed\": %llu,\n"
-                     "  \"date\": \"%s\", \"command\": \"%s\", \"loadavg\": \"%s\", \"commit\": \"%s\", \"rotate\": %s,\n  \"rows\": [\n",
-               gpu, version, o.f64 ? "f64" : "f32", o.reps, o.warmup, o.seed, run.date.c_str(), run.command.c_str(),
-               run.load.c_str(), run.commit.c_str(), o.rotate ? "true" : "false");
+  std::fprintf(json, "{\n  ");
+  harness::json_provenance(json, run_provenance(argc, argv));
+  std::fprintf(json, ",\n  \"device\": \"%s\", \"cublas\": %d, \"dtype\": \"%s\", \"reps\": %d, \"warmup\": %d, \"seed\": %llu, "
+                     "\"rotate\": %s,\n  \"rows\": [\n",
+               gpu, version, o.f64 ? "f64" : "f32", o.reps, o.warmup, o.seed, o.rotate ? "true" : "false");
   std::vector<double> speedups;
   for (size_t i = 0; i < o.shapes.size(); ++i) {
-    if (o.f64) run_shape<double>(h, o, o.shapes[i], (size_t)l2, json, i == 0, speedups);
-    else run_shape<float>(h, o, o.shapes[i], (size_t)l2, json, i == 0, speedups);
+    if (o.f64) run_shape<double>(h, o, o.shapes[i], l2, json, i == 0, speedups);
+    else run_shape<float>(h, o, o.shapes[i], l2, json, i == 0, speedups);
   }
   int fast = 0;
   double worst = 1e9;

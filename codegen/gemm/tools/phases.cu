@@ -14,15 +14,26 @@
 
 #include "common.cuh"
 
-#include "../plans/r48m_f64.cu"
+// The thin plans, each instantiated for f64 (codegen/runtime/cuda_plan.inc; include paths: the plans'
+// folder and codegen/runtime), with the pipelined prototype beside each.
+#define TDISC_PLAN_NS tdisc_plan_r48m_f64
+#define TDISC_PLAN_T double
+#define TDISC_PLAN_STAGES "r48m.cuh"
+#include "cuda_plan.inc"
 namespace tdisc_plan_r48m_f64 {
 #include "phased.inc"
 }
-#include "../plans/r48s_f64.cu"
+#define TDISC_PLAN_NS tdisc_plan_r48s_f64
+#define TDISC_PLAN_T double
+#define TDISC_PLAN_STAGES "r48s.cuh"
+#include "cuda_plan.inc"
 namespace tdisc_plan_r48s_f64 {
 #include "phased.inc"
 }
-#include "../plans/r48_f64.cu"
+#define TDISC_PLAN_NS tdisc_plan_r48_f64
+#define TDISC_PLAN_T double
+#define TDISC_PLAN_STAGES "r48.cuh"
+#include "cuda_plan.inc"
 namespace tdisc_plan_r48_f64 {
 #include "phased.inc"
 }
@@ -91,14 +102,8 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-double spread(const std::vector<double>& v) {  // (max − min) / median
-  return (*std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end())) / median(v);
-}
+using harness::median;
+using harness::spread;
 float elapsed(cudaEvent_t a, cudaEvent_t b) {
   float t = 0;
   CK(cudaEventElapsedTime(&t, a, b));
@@ -124,10 +129,16 @@ struct Bench {
   cublasHandle_t h;
   cudaStream_t main, aux, add;
   cudaEvent_t ev[64];
+  std::vector<DeviceBuffer<double>> held;  // what A, B, C, ws, sink and zero point into
   double *A, *B, *C, *ws, *sink, *zero;
   size_t ws_bytes;
+  harness::EventTimer timer;
   Table t;
 
+  double* allocate(long long count) {
+    held.emplace_back(count);
+    return held.back().get();
+  }
   M::Ctx ctx(char* base, size_t bytes, int leaf, bool streams) {
     int sms = 0;
     CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -142,13 +153,7 @@ struct Bench {
     static_assert(sizeof(NS_Ctx) == sizeof(M::Ctx), "contexts differ");
     return d;
   }
-  double timed(const std::function<void()>& f) {
-    CK(cudaEventRecord(ev[60], main));
-    f();
-    CK(cudaEventRecord(ev[61], main));
-    CK(cudaEventSynchronize(ev[61]));
-    return elapsed(ev[60], ev[61]);
-  }
+  double timed(const std::function<void()>& f) { return timer.time(main, f); }
 };
 
 #define PLAN_OK(expr)                                                                   \
@@ -173,7 +178,9 @@ void phases_of(Bench& b, const std::string& name, int leaf, F phased) {
   b.t.add(name + " total", elapsed(b.ev[0], b.ev[4]));
 }
 
-void one_round(Bench& b) {
+// cuBLAS, the plan's API and the phased copy in a fixed order (does the order matter?), then the
+// phases of r48m and, with --plans 1, of r48s and r48.
+void api_and_phases(Bench& b) {
   const long long n = b.o.n;
   const double one = 1, zero = 0;
   auto cublas = [&] {
@@ -189,8 +196,6 @@ void one_round(Bench& b) {
     const M::View A{b.A, n, n, n}, B{b.B, n, n, n}, C{b.C, n, n, n};
     PLAN_OK(M::phased(c, 1.0, A, B, 0.0, C, b.ev));
   };
-  // Does the order matter? The same plan run through its API and through the phased copy, right
-  // after cuBLAS and after each other.
   const std::vector<std::pair<std::string, std::function<void()>>> order{
       {"cublas", cublas}, {"gemm", gemm}, {"gemm", gemm}, {"phased", phased_streams},
       {"cublas", cublas}, {"phased", phased_streams}, {"gemm", gemm}};
@@ -202,49 +207,52 @@ void one_round(Bench& b) {
     phases_of<M::Ctx, M::View>(b, std::string("r48m ") + (leaf ? "streams" : "separate"), leaf,
                                [](M::Ctx& c, double al, const M::View& A, const M::View& B, double be, const M::View& C,
                                   cudaEvent_t* ev) { return M::phased(c, al, A, B, be, C, ev); });
-  if (b.o.plans) {
-    namespace S = tdisc_plan_r48s_f64;
-    for (int leaf : {2, 0})
-      phases_of<S::Ctx, S::View>(b, std::string("r48s ") + (leaf ? "streams" : "separate"), leaf,
-                                 [](S::Ctx& c, double al, const S::View& A, const S::View& B, double be,
-                                    const S::View& C, cudaEvent_t* ev) { return S::phased(c, al, A, B, be, C, ev); });
-    namespace R = tdisc_plan_r48_f64;
-    phases_of<R::Ctx, R::View>(b, "r48 streams", 2,
-                               [](R::Ctx& c, double al, const R::View& A, const R::View& B, double be, const R::View& C,
-                                  cudaEvent_t* ev) { return R::phased(c, al, A, B, be, C, ev); });
-  }
+  if (!b.o.plans) return;
+  namespace S = tdisc_plan_r48s_f64;
+  for (int leaf : {2, 0})
+    phases_of<S::Ctx, S::View>(b, std::string("r48s ") + (leaf ? "streams" : "separate"), leaf,
+                               [](S::Ctx& c, double al, const S::View& A, const S::View& B, double be,
+                                  const S::View& C, cudaEvent_t* ev) { return S::phased(c, al, A, B, be, C, ev); });
+  namespace R = tdisc_plan_r48_f64;
+  phases_of<R::Ctx, R::View>(b, "r48 streams", 2,
+                             [](R::Ctx& c, double al, const R::View& A, const R::View& B, double be, const R::View& C,
+                                cudaEvent_t* ev) { return R::phased(c, al, A, B, be, C, ev); });
+}
 
-  // One leaf of r48m (n/8)³ alone, and the addition kernels of r48m alone at several grids.
-  M::Ctx c = b.ctx((char*)b.ws, b.ws_bytes, 2, true);
-  const M::View A{b.A, n, n, n}, B{b.B, n, n, n}, C{b.C, n, n, n};
-  M::Blocks k;
-  PLAN_OK(M::carve_blocks(c, A, B, 0.0, C, k));
-  b.t.add("one leaf " + std::to_string(n / 8), b.timed([&] {
+// One leaf of r48m (n/8)³ alone, and (with --plans 1) r48m's addition kernels alone at several grids.
+void kernels_alone(Bench& b, M::Ctx& c, const M::Blocks& k) {
+  const double one = 1, zero = 0;
+  b.t.add("one leaf " + std::to_string(b.o.n / 8), b.timed([&] {
     CB(cublasSetStream(b.h, b.main));
     CB(cublasDgemm_64(b.h, CUBLAS_OP_N, CUBLAS_OP_N, k.Mb, k.Nb, k.Kb, &one, k.wa, k.lda, k.wb, k.ldb, &zero, k.wp,
                       k.ldp));
   }));
+  if (!b.o.plans) return;
   std::vector<int> grids = b.o.grids;
   grids.push_back(c.grid);
   for (int g : grids) {
-    if (!b.o.plans) break;
     c.grid = g, c.s = b.main;
     b.t.add("r48m A sums grid " + std::to_string(g), b.timed([&] { PLAN_OK(M::Stage0::form_a(c, k.fa, false)); }));
     b.t.add("r48m C pass grid " + std::to_string(g), b.timed([&] { PLAN_OK(M::Stage0::form_c(c, k.fc)); }));
   }
-  // Leaves alone on two streams, then the same leaves with all three addition kernels beside them on
-  // a third stream of higher priority (grid g): does the GPU overlap them, and at what cost?
-  auto leaves = [&]() {
-    M::Ctx d = b.ctx((char*)b.ws, b.ws_bytes, 2, true);
-    PLAN_OK(M::leaf_fork(d));
-    for (int r = 0; r < M::Stage0::R; ++r) {
-      PLAN_OK(M::leaf_on(d, r));
-      PLAN_OK(M::leaf_gemm(d, 1.0, M::View{k.fa.dst[r], k.Mb, k.Kb, k.lda}, M::View{k.fb.dst[r], k.Kb, k.Nb, k.ldb},
-                           0.0, M::View{k.wp + r * k.Mb * k.Nb, k.Mb, k.Nb, k.ldp}));
-    }
-    PLAN_OK(M::leaf_join(d));
-  };
-  b.t.add("r48m leaves alone (streams)", b.timed(leaves));
+}
+
+// r48m's 336 leaves on two streams.
+void leaves_of(Bench& b, const M::Blocks& k) {
+  M::Ctx d = b.ctx((char*)b.ws, b.ws_bytes, 2, true);
+  PLAN_OK(M::leaf_fork(d));
+  for (int r = 0; r < M::Stage0::R; ++r) {
+    PLAN_OK(M::leaf_on(d, r));
+    PLAN_OK(M::leaf_gemm(d, 1.0, M::View{k.fa.dst[r], k.Mb, k.Kb, k.lda}, M::View{k.fb.dst[r], k.Kb, k.Nb, k.ldb}, 0.0,
+                         M::View{k.wp + r * k.Mb * k.Nb, k.Mb, k.Nb, k.ldp}));
+  }
+  PLAN_OK(M::leaf_join(d));
+}
+
+// Leaves alone on two streams, then the same leaves with all three addition kernels beside them on
+// a third stream of higher priority (grid g): does the GPU overlap them, and at what cost?
+void beside_leaves(Bench& b, const M::Blocks& k) {
+  b.t.add("r48m leaves alone (streams)", b.timed([&] { leaves_of(b, k); }));
   for (int bs : b.o.blocks)
     for (int g : b.o.grids) {
       M::FormArgs<64, 336> fa = k.fa, fb = k.fb;
@@ -268,11 +276,16 @@ void one_round(Bench& b) {
       }));
       b.t.add("leaves beside additions" + tag, b.timed([&] {
         additions();
-        leaves();
+        leaves_of(b, k);
         CK(cudaStreamWaitEvent(b.main, b.ev[53], 0));
       }));
     }
-  // The pipelined prototype, per chunking, hidden grid and block.
+}
+
+// The pipelined prototype, per chunking, hidden grid and block.
+void piped_sweep(Bench& b) {
+  const long long n = b.o.n;
+  const M::View A{b.A, n, n, n}, B{b.B, n, n, n}, C{b.C, n, n, n};
   for (const std::vector<int>& cuts : b.o.chunks)
     for (int bs : b.o.blocks)
       for (int g : b.o.grids) {
@@ -286,6 +299,19 @@ void one_round(Bench& b) {
       }
 }
 
+// One round of every measurement, in the method's order.
+void one_round(Bench& b) {
+  const long long n = b.o.n;
+  api_and_phases(b);
+  M::Ctx c = b.ctx((char*)b.ws, b.ws_bytes, 2, true);
+  const M::View A{b.A, n, n, n}, B{b.B, n, n, n}, C{b.C, n, n, n};
+  M::Blocks k;
+  PLAN_OK(M::carve_blocks(c, A, B, 0.0, C, k));
+  kernels_alone(b, c, k);
+  beside_leaves(b, k);
+  piped_sweep(b);
+}
+
 // Relative Frobenius difference of C against cuBLAS's result in R (both n × n): the pipelined
 // prototype must compute the same product.
 double rel_diff(const double* C, const double* R, long long count) {
@@ -297,11 +323,8 @@ double rel_diff(const double* C, const double* R, long long count) {
   return std::sqrt(num / den);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  Bench b;
-  b.o = parse(argc, argv);
+// Streams (the additions' of the highest priority), events, buffers and workspace for all three plans.
+void setup(Bench& b) {
   const long long n = b.o.n, nn = n * n;
   CB(cublasCreate(&b.h));
   CK(cudaStreamCreateWithFlags(&b.main, cudaStreamNonBlocking));
@@ -310,69 +333,55 @@ int main(int argc, char** argv) {
   CK(cudaDeviceGetStreamPriorityRange(&lo, &hi));
   CK(cudaStreamCreateWithPriority(&b.add, cudaStreamNonBlocking, hi));
   for (cudaEvent_t& e : b.ev) CK(cudaEventCreate(&e));
-  CK(cudaMalloc(&b.A, nn * sizeof(double)));
-  CK(cudaMalloc(&b.B, nn * sizeof(double)));
-  CK(cudaMalloc(&b.C, nn * sizeof(double)));
-  CK(cudaMalloc(&b.sink, nn / 64 * sizeof(double)));
-  CK(cudaMalloc(&b.zero, nn / 64 * sizeof(double)));
+  b.held.reserve(7);
+  b.A = b.allocate(nn), b.B = b.allocate(nn), b.C = b.allocate(nn);
+  b.sink = b.allocate(nn / 64), b.zero = b.allocate(nn / 64);
   CK(cudaMemset(b.zero, 0, nn / 64 * sizeof(double)));
   b.ws_bytes = std::max({M::workspace_bytes(n, n, n, M::Leaf::Streams),
                          tdisc_plan_r48s_f64::workspace_bytes(n, n, n, tdisc_plan_r48s_f64::Leaf::Streams),
                          tdisc_plan_r48_f64::workspace_bytes(n, n, n, tdisc_plan_r48_f64::Leaf::Streams)});
-  CK(cudaMalloc(&b.ws, b.ws_bytes));
-  fill_dev<double>(b.A, nn, 20261123, 1);  // small integers: every plan is exact, so results compare
-  fill_dev<double>(b.B, nn, 20261124, 1);
-  CK(cudaDeviceSynchronize());
-  cudaDeviceProp prop;
-  CK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("tdisc_gemm_phases: %s, n = %lld, reps %d (+1 warm-up), workspace %.1f GiB, seeds 20261123/4\n", prop.name,
-              n, b.o.reps, b.ws_bytes / 1073741824.0);
+  b.ws = b.allocate((long long)((b.ws_bytes + sizeof(double) - 1) / sizeof(double)));
+}
 
-  // Correctness of the prototype and of the phased copies against cuBLAS (small integers: exact).
-  double* R;
-  CK(cudaMalloc(&R, nn * sizeof(double)));
+// Correctness of the prototype and of the phased copy against cuBLAS, on small integers (every plan
+// is exact there, so the results compare).
+void check_prototype(Bench& b) {
+  const long long n = b.o.n, nn = n * n;
+  harness::fill(b.A, nn, 20261123, Fill::SmallInt);
+  harness::fill(b.B, nn, 20261124, Fill::SmallInt);
+  CK(cudaDeviceSynchronize());  // the fills ran on the default stream; b.main does not wait for it
+  DeviceBuffer<double> R(nn);
   const double one = 1, zero = 0;
   CB(cublasSetStream(b.h, b.main));
-  CB(cublasDgemm_64(b.h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.A, n, b.B, n, &zero, R, n));
-  {
-    M::Ctx d = b.ctx((char*)b.ws, b.ws_bytes, 2, true);
-    const M::View A{b.A, n, n, n}, B{b.B, n, n, n}, C{b.C, n, n, n};
-    PLAN_OK(M::piped(d, 1.0, A, B, 0.0, C, b.o.chunks[0], b.add, d.grid, b.o.grids[0], b.o.blocks[0], b.sink, b.zero, b.ev));
-    CK(cudaDeviceSynchronize());
-    std::printf("check: piped prototype against cuBLAS, relative difference %.3e\n", rel_diff(b.C, R, nn));
-    PLAN_OK(M::phased(d, 1.0, A, B, 0.0, C, b.ev));
-    CK(cudaDeviceSynchronize());
-    std::printf("check: phased r48m against cuBLAS, relative difference %.3e\n", rel_diff(b.C, R, nn));
-  }
-  CK(cudaFree(R));
-  fill_dev<double>(b.A, nn, 20261123, 0);  // timing on uniform inputs in [-1, 1), as the sweeps
-  fill_dev<double>(b.B, nn, 20261124, 0);
+  CB(cublasDgemm_64(b.h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.A, n, b.B, n, &zero, R.get(), n));
+  M::Ctx d = b.ctx((char*)b.ws, b.ws_bytes, 2, true);
+  const M::View A{b.A, n, n, n}, B{b.B, n, n, n}, C{b.C, n, n, n};
+  PLAN_OK(M::piped(d, 1.0, A, B, 0.0, C, b.o.chunks[0], b.add, d.grid, b.o.grids[0], b.o.blocks[0], b.sink, b.zero, b.ev));
   CK(cudaDeviceSynchronize());
+  std::printf("check: piped prototype against cuBLAS, relative difference %.3e\n", rel_diff(b.C, R.get(), nn));
+  PLAN_OK(M::phased(d, 1.0, A, B, 0.0, C, b.ev));
+  CK(cudaDeviceSynchronize());
+  std::printf("check: phased r48m against cuBLAS, relative difference %.3e\n", rel_diff(b.C, R.get(), nn));
+}
 
-  for (int r = 0; r <= b.o.reps; ++r) {
-    Table keep = b.t;
-    one_round(b);
-    if (r == 0) b.t = keep;  // warm-up round
-    std::fprintf(stderr, "round %d done\n", r);
-  }
+// Every series: printed (median, spread, range) and written with its runs and the provenance.
+void report(const Bench& b, const cudaDeviceProp& prop, const RunProvenance& run) {
   std::FILE* json = std::fopen(b.o.json.c_str(), "w");
   if (!json) {
-    std::fprintf(stderr, "tdisc_gemm_phases: cannot write %s\n", b.o.json.c_str());
-    return 1;
+    std::fprintf(stderr, "tdisc: tdisc_gemm_phases: cannot write %s\n", b.o.json.c_str());
+    std::exit(1);
   }
-  const RunProvenance run = run_provenance(argc, argv);
   int cublas_version = 0;
   CB(cublasGetVersion(b.h, &cublas_version));
-  std::fprintf(json, "{\"tool\": \"tdisc_gemm_phases\", \"date\": \"%s\", \"device\": \"%s\", \"cublas\": %d, "
-                     "\"commit\": \"%s\", \"command\": \"%s\", \"loadavg\": \"%s\", \"n\": %lld, \"reps\": %d, "
+  std::fprintf(json, "{\"tool\": \"tdisc_gemm_phases\", ");
+  harness::json_provenance(json, run);
+  std::fprintf(json, ", \"device\": \"%s\", \"cublas\": %d, \"n\": %lld, \"reps\": %d, "
                      "\"seeds\": [20261123, 20261124], \"series\": [\n",
-               run.date.c_str(), prop.name, cublas_version, run.commit.c_str(), run.command.c_str(), run.load.c_str(), n,
-               b.o.reps);
+               prop.name, cublas_version, b.o.n, b.o.reps);
   for (size_t q = 0; q < b.t.s.size(); ++q) {
     const Series& s = b.t.s[q];
     std::printf("%-48s %9.3f ms  spread %5.1f %%  (min %.3f max %.3f)\n", s.name.c_str(), median(s.ms),
-                100 * spread(s.ms), *std::min_element(s.ms.begin(), s.ms.end()),
-                *std::max_element(s.ms.begin(), s.ms.end()));
+                100 * spread(s.ms), harness::fastest(s.ms), harness::slowest(s.ms));
     std::fprintf(json, "%s  {\"name\": \"%s\", \"median_ms\": %.4f, \"spread\": %.4f, \"ms\": [", q ? ",\n" : "",
                  s.name.c_str(), median(s.ms), spread(s.ms));
     for (size_t i = 0; i < s.ms.size(); ++i) std::fprintf(json, "%s%.4f", i ? ", " : "", s.ms[i]);
@@ -380,5 +389,29 @@ int main(int argc, char** argv) {
   }
   std::fprintf(json, "\n]}\n");
   std::fclose(json);
+}
+
+}  // namespace
+
+// Check, then a warm-up round and --reps timed rounds on uniform inputs in [-1, 1) (as the sweeps).
+int main(int argc, char** argv) {
+  Bench b;
+  b.o = parse(argc, argv);
+  setup(b);
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("tdisc_gemm_phases: %s, n = %lld, reps %d (+1 warm-up), workspace %.1f GiB, seeds 20261123/4\n", prop.name,
+              b.o.n, b.o.reps, b.ws_bytes / 1073741824.0);
+  check_prototype(b);
+  harness::fill(b.A, b.o.n * b.o.n, 20261123, Fill::Uniform);
+  harness::fill(b.B, b.o.n * b.o.n, 20261124, Fill::Uniform);
+  CK(cudaDeviceSynchronize());
+  for (int r = 0; r <= b.o.reps; ++r) {
+    Table keep = b.t;
+    one_round(b);
+    if (r == 0) b.t = keep;  // warm-up round
+    std::fprintf(stderr, "round %d done\n", r);
+  }
+  report(b, prop, run_provenance(argc, argv));
   return 0;
 }

@@ -1,5 +1,6 @@
 // Inputs and the accuracy yardstick shared by the library's own measurements (tdisc_gemm_time,
-// tdisc_gemm_error: what `tdisc tune` ranks and gates by) and the benchmark tools (tools/common.cuh):
+// tdisc_gemm_error: what `tdisc tune` ranks and gates by) and every benchmark program, through the
+// measurement harness (codegen/runtime/harness.cuh; hand-written: codegen/runtime/test_inputs.cuh):
 // device fills from a counter-based generator (any seed reproduces), the wide exponent range, and a
 // double-double reference of sampled rows with the relative Frobenius error against it.
 #pragma once

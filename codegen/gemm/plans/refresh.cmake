@@ -1,0 +1,33 @@
+# Build-time regeneration of libtdisc_gemm's plans inside the tdisc tree (codegen/gemm/CMakeLists.txt):
+# runs generate.sh with the tdisc just built into OUT/new and moves a plan into OUT only when it
+# differs in more than its banner's "(git COMMIT)", so that a new commit alone recompiles nothing.
+#   cmake -DTDISC=build/ci/tdisc -DROOT=SOURCE_ROOT -DOUT=DIR -P codegen/gemm/plans/refresh.cmake
+file(REMOVE_RECURSE ${OUT}/new)
+file(MAKE_DIRECTORY ${OUT}/new)
+execute_process(COMMAND sh codegen/gemm/plans/generate.sh ${TDISC} ${OUT}/new WORKING_DIRECTORY ${ROOT}
+                RESULT_VARIABLE status OUTPUT_VARIABLE log ERROR_VARIABLE log)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "tdisc: codegen/gemm/plans/refresh.cmake: generate.sh failed (${status}):\n${log}")
+endif()
+function(without_commit file out)
+  file(READ ${file} text)
+  string(REGEX REPLACE "^([^\n]*)\\(git [^)]*\\)" "\\1(git)" text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+file(GLOB fresh ${OUT}/new/*.cuh)
+foreach(path ${fresh})
+  get_filename_component(name ${path} NAME)
+  set(changed TRUE)
+  if(EXISTS ${OUT}/${name})
+    without_commit(${path} new_text)
+    without_commit(${OUT}/${name} old_text)
+    if(new_text STREQUAL old_text)
+      set(changed FALSE)
+    endif()
+  endif()
+  if(changed)
+    file(RENAME ${path} ${OUT}/${name})
+  endif()
+endforeach()
+file(REMOVE_RECURSE ${OUT}/new)
+file(TOUCH ${OUT}/plans.stamp)
