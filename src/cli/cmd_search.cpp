@@ -92,9 +92,9 @@ void print_headline(const Settings& o, const search::PreparedRun& p) {
 
 int search_here(Settings& o, const Args& args, search::mpi::Lead* lead) {
   search::PreparedRun p = search::prepare(run_ask(o, args, lead));
+  if (!p.resumed()) record_derived(o, p);  // before the headline, whose settings line shows them
   print_headline(o, p);
   if (!p.resumed()) {
-    record_derived(o, p);
     p.request.request["settings"] = o.to_json();
     // Resolved after the headline, so a symmetry the target rules out is refused below it.
     std::cout << search::resolved_text(search::resolve(p));

@@ -195,7 +195,7 @@ TEST_CASE("search's --size, --ring, --time and --device are table kinds with one
   CHECK(search_refuses({"--time", "soon"}) == "--time: \"soon\" is not a duration (e.g. 90s, 10m, 2h) or unlimited");
   const params::Settings unlimited = cli::parse_options(cli::search_table(), {"--time", "unlimited"});
   CHECK(unlimited.number("time") == 0);
-  CHECK(unlimited.effective().find("time=unlimited (flag)") != std::string::npos);
+  CHECK(unlimited.effective().find("time=unlimited ") != std::string::npos);
   CHECK(cli::parse_options(cli::search_table(), {}).number("time") == 600);  // 10m, shown as given
   CHECK(search_refuses({"--device", "gpu"}).find("--device: unknown device \"gpu\"") == 0);
   CHECK(search_refuses({"--device", "cuda:1024"}).find("unknown device") != std::string::npos);
