@@ -19,6 +19,9 @@ std::string metavar(const Param& p) {
     case Kind::Duration: return "T";
     case Kind::Choice: return "WHICH";
     case Kind::Text: return "TEXT";
+    case Kind::Format: return "NxMxP";
+    case Kind::Device: return "DEVICE";
+    case Kind::Budget: return "T";
   }
   return "";
 }
@@ -87,7 +90,7 @@ std::string markdown(const Table& t, bool command_line) {
   os << t.summary << "\n\n";
   os << (command_line ? "| flag | kind | default | range | environment | meaning |\n|---|---|---|---|---|---|\n"
                       : "| key | kind | default | range | meaning |\n|---|---|---|---|---|\n");
-  static const char* kKinds[] = {"flag", "boolean", "integer", "seed", "number", "duration", "choice", "text"};
+  static const char* kKinds[] = {"flag", "boolean", "integer", "seed", "number", "duration", "choice", "text", "format", "device", "budget"};
   for (const Param& p : t.params) {
     os << "| `" << (command_line ? flag_column(p) : p.long_name()) << "` | " << kKinds[static_cast<int>(p.kind)] << " | "
        << (p.fallback.is_null() ? "" : "`" + show(p, p.fallback) + "`") << " | " << cell(domain(p)) << " | ";

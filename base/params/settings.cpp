@@ -38,7 +38,11 @@ std::optional<std::string> Settings::maybe(const std::string& name) const {
 
 long long Settings::integer(const std::string& name) const { return value(name).get<long long>(); }
 unsigned long long Settings::seed(const std::string& name) const { return value(name).get<unsigned long long>(); }
-double Settings::number(const std::string& name) const { return value(name).get<double>(); }
+double Settings::number(const std::string& name) const {
+  const Param* p = table_->find(name);
+  if (p && p->kind == Kind::Budget) return budget_seconds(value(name).get<std::string>());
+  return value(name).get<double>();
+}
 
 void Settings::set(const std::string& name, json v, const std::string& origin) {
   const Param* p = table_->find(name);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/format_text.hpp"
 
 namespace tdisc::params {
 
@@ -44,6 +45,15 @@ Param choice(std::string name, json fallback, std::vector<std::string> choices, 
 }
 Param text(std::string name, json fallback, std::string help) {
   return {std::move(name), Kind::Text, std::move(fallback), std::move(help)};
+}
+Param format(std::string name, json fallback, std::string help) {
+  return {std::move(name), Kind::Format, std::move(fallback), std::move(help)};
+}
+Param device(std::string name, json fallback, std::string help) {
+  return {std::move(name), Kind::Device, std::move(fallback), std::move(help)};
+}
+Param budget(std::string name, json fallback, double hi, std::string help) {
+  return {std::move(name), Kind::Budget, std::move(fallback), std::move(help), 0, hi};
 }
 Param with_metavar(Param p, std::string metavar) {
   p.metavar = std::move(metavar);
@@ -134,6 +144,52 @@ std::string check_range(const Param& p, double x, const std::string& shown, cons
 
 std::optional<double> duration_seconds(const std::string& s) { return parse_duration(s); }
 
+std::string device_problem(const std::string& d) {
+  if (d == "cpu" || d == "cuda") return "";
+  const std::string n = d.rfind("cuda:", 0) == 0 ? d.substr(5) : "";
+  if (!n.empty() && n.size() <= 4 && n.find_first_not_of("0123456789") == std::string::npos && std::stoi(n) <= 1023) return "";
+  return "unknown device \"" + d + "\" (known: cpu, cuda, cuda:N with the GPU index N in [0, 1023])";
+}
+
+std::optional<int> cuda_index(const std::string& d) {
+  TDISC_REQUIRE(device_problem(d).empty(), "unchecked device " + d);
+  if (d == "cpu") return std::nullopt;
+  return d == "cuda" ? 0 : std::stoi(d.substr(5));
+}
+
+double budget_seconds(const std::string& b) {
+  if (b == "unlimited") return 0;
+  const auto s = parse_duration(b);
+  TDISC_REQUIRE(s.has_value(), "unchecked budget " + b);
+  return *s;
+}
+
+namespace {
+
+// "" for a value of the kinds kept as spelt (Format, Device, Budget), else the one message of the kind.
+std::string spelt_problem(const Param& p, const std::string& s) {
+  const std::string quoted = "\"" + s + "\"";
+  switch (p.kind) {
+    case Kind::Format:
+      return format_dims(s) ? "" : quoted + " is not a format (e.g. 3x3, 2x3x4); every dimension must be ≥ 1";
+    case Kind::Device:
+      return device_problem(s);
+    case Kind::Budget: {
+      if (s == "unlimited") return "";
+      const auto d = parse_duration(s);
+      if (!d) return quoted + " is not a duration (e.g. 90s, 10m, 2h) or unlimited";
+      if (*d <= 0) return quoted + " is no budget; give a positive duration, or unlimited";
+      const std::string most = std::fmod(p.hi, 86400) == 0 ? number_text(p.hi / 86400) + " days" : number_text(p.hi) + "s";
+      if (*d > p.hi) return quoted + " is more than " + most + "; give a shorter budget, or unlimited";
+      return "";
+    }
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
 json from_text(const Param& p, const std::string& s, const std::string& where) {
   const std::string quoted = "\"" + s + "\"";
   auto fail = [&](const std::string& what) -> json { throw UsageError(where + ": " + quoted + " is not " + what); };
@@ -179,6 +235,11 @@ json from_text(const Param& p, const std::string& s, const std::string& where) {
       throw UsageError(where + ": unknown " + p.long_name() + " " + quoted + " (known: " + choice_list(p) + ")");
     case Kind::Text:
       return s;
+    case Kind::Format:
+    case Kind::Device:
+    case Kind::Budget:
+      if (const std::string m = spelt_problem(p, s); !m.empty()) throw UsageError(where + ": " + m);
+      return s;
   }
   return s;
 }
@@ -212,6 +273,12 @@ std::string check_value(const Param& p, const json& v, const std::string& where)
       return where + ": expected one of " + choice_list(p) + ", got " + v.dump();
     case Kind::Text:
       return v.is_string() ? "" : where + ": expected a string, got " + v.dump();
+    case Kind::Format:
+    case Kind::Device:
+    case Kind::Budget:
+      if (!v.is_string()) return where + ": expected a string, got " + v.dump();
+      if (const std::string m = spelt_problem(p, v.get<std::string>()); !m.empty()) return where + ": " + m;
+      return "";
   }
   return "";
 }
@@ -268,6 +335,8 @@ std::string domain(const Param& p) {
       return "[0..2^64-1]";
     case Kind::Choice:
       return "{" + choice_list(p) + "}";
+    case Kind::Budget:
+      return "(0s.." + number_text(p.hi) + "s] or unlimited";
     default:
       return "";
   }

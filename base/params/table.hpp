@@ -25,6 +25,9 @@ enum class Kind {
   Duration,  // seconds in [lo, hi]; text "90s", "10m", "2h", "1d" or plain seconds
   Choice,    // one of choices
   Text,      // any string
+  Format,    // a matrix-multiplication format: "3x3" (square), "2x3x4", "234"; kept as spelt
+  Device,    // cpu, cuda or cuda:N (N in [0, 1023]); kept as spelt
+  Budget,    // a wall-clock budget: a duration in (0, hi] seconds, kept as spelt ("10m"), or "unlimited"
 };
 
 struct Param {
@@ -58,6 +61,15 @@ Param number(std::string name, nlohmann::json fallback, double lo, double hi, st
 Param duration(std::string name, nlohmann::json fallback, double lo, double hi, std::string help);
 Param choice(std::string name, nlohmann::json fallback, std::vector<std::string> choices, std::string help);
 Param text(std::string name, nlohmann::json fallback, std::string help);
+Param format(std::string name, nlohmann::json fallback, std::string help);
+Param device(std::string name, nlohmann::json fallback, std::string help);
+Param budget(std::string name, nlohmann::json fallback, double hi, std::string help);
+// The readings of those kinds, for callers outside a table (a library's arguments): the GPU index
+// of "cuda"/"cuda:N" (nullopt for cpu), and a budget's seconds (0: unlimited); both TDISC_REQUIRE a
+// checked value. device_problem: "" for a device, else what is wrong with it (the kind's one message).
+std::optional<int> cuda_index(const std::string& device);
+double budget_seconds(const std::string& budget);
+std::string device_problem(const std::string& device);
 Param with_metavar(Param p, std::string metavar);
 Param with_env(Param p, std::string env);
 Param with_aliases(Param p, std::vector<std::pair<std::string, std::string>> aliases);  // a shared name ("TDISC_CATALOG_DIR"), or "-" for none

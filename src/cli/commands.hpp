@@ -2,6 +2,7 @@
 // exit code of the contract (DESIGN §4): 0 ok, 1 usage or I/O, 2 verification failed or bad
 // input, 3 search ended without the target.
 #pragma once
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,7 @@ int cmd_recipe(const Args& args);
 
 // Runs a subcommand, turning every exception into "tdisc: …" on stderr and its exit code.
 int guarded(int (*command)(const Args&), const Args& args);
+// The exit code guarded() gives an exception (for the other MPI ranks of a search that failed).
+int exit_code_of(std::exception_ptr e);
 
 }  // namespace tdisc::cli

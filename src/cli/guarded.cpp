@@ -31,4 +31,18 @@ int guarded(int (*command)(const Args&), const Args& args) {
   }
 }
 
+int exit_code_of(std::exception_ptr e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const IoError&) {
+    return kUsage;
+  } catch (const InputError&) {
+    return kInvalid;
+  } catch (const ContractError&) {
+    return 70;
+  } catch (...) {
+    return kUsage;
+  }
+}
+
 }  // namespace tdisc::cli

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include "src/report/pages.hpp"
+
 namespace tdisc::cli {
 
 std::string human_count(double x) {
@@ -75,6 +77,10 @@ void TerminalProgress::update(const search::ProgressView& v) {
 
 void TerminalProgress::finish() {
   if (tty_) std::cerr << "\r\033[K" << std::flush;
+}
+
+std::function<void()> report_writer(const std::string& run_dir) {
+  return [run_dir] { report::write_run_report(run_dir, run_dir + "/report.html"); };
 }
 
 }  // namespace tdisc::cli

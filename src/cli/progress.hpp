@@ -1,6 +1,8 @@
-// The live progress line of `tdisc search`: redrawn in place on a terminal (elapsed, current and best
-// rank, flips/s, restarts, lift attempts, residual), a plain log line every few seconds otherwise.
+// The live views of a running `tdisc search`: the progress line, redrawn in place on a terminal
+// (elapsed, current and best rank, flips/s, restarts, lift attempts, residual), a plain log line every
+// few seconds otherwise; and with --report the run's page, rewritten after every checkpoint.
 #pragma once
+#include <functional>
 #include <string>
 
 #include "src/report/html.hpp"
@@ -27,5 +29,9 @@ private:
   bool tty_;
   double last_print_ = -1e9, last_moves_ = 0, last_t_ = 0;
 };
+
+// search --report: rewrites RUN_DIR/report.html (atomically, so a browser tab on it can be refreshed
+// during the run); the search calls it after every checkpoint and once at the end.
+std::function<void()> report_writer(const std::string& run_dir);
 
 }  // namespace tdisc::cli

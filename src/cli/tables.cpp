@@ -3,9 +3,8 @@
 
 #include <sstream>
 
-#include "base/params/help.hpp"
 #include "src/search/engine.hpp"
-#include "src/search/flip/meta_params.hpp"
+#include "base/params/help.hpp"
 
 namespace tdisc::cli {
 
@@ -21,7 +20,6 @@ std::vector<const params::Table*> engine_tables() {
   std::vector<const params::Table*> out;
   for (const std::string& name : search::engine_names())
     if (auto e = search::make_engine(name); e && e->param_table()) out.push_back(e->param_table());
-  out.push_back(&search::flip::meta_table());  // tdisc search --meta: built by the CLI, not in the engine list
   return out;
 }
 

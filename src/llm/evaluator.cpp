@@ -48,10 +48,10 @@ namespace {
 
 // Sees one engine run: verifies offers itself, forwards them, and ends the run at the deadline,
 // at the target, or when the outer search stops.
-class InnerReporter : public search::Reporter {
+class InnerReporter : public search::ForwardingReporter {
 public:
   InnerReporter(search::Reporter& outer, const search::Target& target, double seconds)
-      : outer_(outer), target_(target), t0_(Clock::now()), seconds_(seconds) {}
+      : ForwardingReporter(outer), target_(target), t0_(Clock::now()), seconds_(seconds) {}
 
   bool offer(const Scheme& s, const std::string& method) override {
     std::lock_guard lock(mutex_);
@@ -60,11 +60,9 @@ public:
     run_.best_rank = s.rank();
     best_ = s;
     if (s.rank() <= target_.rank && run_.time_to_target < 0) run_.time_to_target = elapsed();
-    outer_.offer(s, method);
+    base().offer(s, method);
     return true;
   }
-  void event(const json& e) override { outer_.event(e); }
-  void add(const std::string& counter, double delta) override { outer_.add(counter, delta); }
   void set(const std::string& counter, double value) override {
     if (counter == "residual") {
       std::lock_guard lock(mutex_);
@@ -74,10 +72,10 @@ public:
       std::lock_guard lock(mutex_);
       run_.exact_fraction = std::max(run_.exact_fraction, value);
     }
-    if (counter != "rank") outer_.set(counter, value);
+    if (counter != "rank") base().set(counter, value);
   }
   bool stop_requested() const override {
-    if (outer_.stop_requested() || elapsed() >= seconds_) return true;
+    if (base().stop_requested() || elapsed() >= seconds_) return true;
     std::lock_guard lock(mutex_);
     return run_.best_rank <= target_.rank;
   }
@@ -97,7 +95,6 @@ public:
 
 private:
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
-  search::Reporter& outer_;
   search::Target target_;
   Clock::time_point t0_;
   double seconds_;
@@ -155,7 +152,7 @@ SeedRun seed_run_from_json(const json& j) {
 }
 
 // The seeds of a recipe as jobs for the other MPI ranks, all at once; scored as if run here.
-Evaluation evaluate_elsewhere(const Recipe& recipe, const EvalContext& ctx, search::Reporter& outer) {
+Evaluation evaluate_elsewhere(const Recipe& recipe, const EvalContext& ctx, search::Ranks& ranks) {
   double budget = recipe.budget_seconds;
   if (ctx.seconds_left > 0) budget = std::min(budget, ctx.seconds_left);
   std::vector<json> jobs;
@@ -165,7 +162,7 @@ Evaluation evaluate_elsewhere(const Recipe& recipe, const EvalContext& ctx, sear
                     {"threads", ctx.threads}, {"seed", ctx.seed + static_cast<unsigned long long>(i)},
                     {"start", ctx.start ? json(native_text(*ctx.start)) : json()}});
   Evaluation ev;
-  for (const json& result : outer.run_jobs("llm_seed", jobs)) {
+  for (const json& result : ranks.run_jobs("llm_seed", jobs)) {
     if (result.contains("failure") && !result.contains("run")) {
       ev.failure = result.at("failure").get<std::string>();
       continue;
@@ -204,7 +201,7 @@ json run_seed_job(const json& job, search::Reporter& reporter) {
 }
 
 Evaluation evaluate_recipe(const Recipe& recipe, const EvalContext& ctx, search::Reporter& outer) {
-  if (outer.helpers() > 0) return evaluate_elsewhere(recipe, ctx, outer);
+  if (search::Ranks* ranks = outer.ranks(); ranks && ranks->helpers() > 0) return evaluate_elsewhere(recipe, ctx, *ranks);
   Evaluation ev;
   auto engine = search::make_engine(recipe.engine);
   if (!engine) {

@@ -17,10 +17,12 @@
 #include "base/error.hpp"
 #include "base/io.hpp"
 #include "decomposition/json_input.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::report {
 
 namespace fs = std::filesystem;
+namespace events = search::events;
 using nlohmann::json;
 
 namespace {
@@ -69,18 +71,19 @@ bool read_sample(simdjson::ondemand::parser& parser, std::string& buf, size_t le
   return true;
 }
 
+// The events the page shows whole (search::events::Use::Kept); the others are counted only.
 void add_event(RunData& r, const std::string& event, const std::string& line) {
-  if (event != "improved" && event != "started" && event != "finished" && event != "llm_call" && event != "llm_program")
-    return;
+  const events::Kind* kind = events::find(event);
+  if (!kind || kind->use != events::Use::Kept) return;
   JsonParsed parsed = try_parse_json_input(line, JsonSource{"events.jsonl", "an event"});
   if (!parsed.value || !parsed.value->is_object()) return;
   const json& e = *parsed.value;
-  if (event == "improved")
+  if (event == events::kImproved)
     r.improvements.push_back({e.value("elapsed", 0.0), e.value("rank", 0), e.value("ring", ""), e.value("method", ""), e.value("file", "")});
-  else if (event == "started" && r.started.is_null()) r.started = e;
-  else if (event == "finished") r.finished = e;
-  else if (event == "llm_call" && r.llm_calls.size() < kKeptPerType) r.llm_calls.push_back(e);
-  else if (event == "llm_program" && r.llm_programs.size() < kKeptPerType) r.llm_programs.push_back(e);
+  else if (event == events::kStarted && r.started.is_null()) r.started = e;
+  else if (event == events::kFinished) r.finished = e;
+  else if (event == events::kLlmCall && r.llm_calls.size() < kKeptPerType) r.llm_calls.push_back(e);
+  else if (event == events::kLlmProgram && r.llm_programs.size() < kKeptPerType) r.llm_programs.push_back(e);
 }
 
 // The next line of in, without its newline, into line; false at the end. A line longer than
@@ -118,7 +121,7 @@ void read_events(RunData& r, const std::string& path) {
       continue;
     }
     ++r.event_counts[s.event];
-    if (s.event == "progress") {
+    if (const events::Kind* kind = events::find(s.event); kind && kind->use == events::Use::Series) {
       for (auto& [key, value] : s.values) {
         Column& c = r.columns[s.tag.empty() ? key : key + "@" + s.tag];
         c.t.push_back(s.t);

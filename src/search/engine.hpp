@@ -19,7 +19,21 @@ struct Target {
   Ring ring = Ring::Q;  // the ring the result must be valid over
 };
 
-// What an engine may ask of the orchestrator. Thread-safe: every walker thread may call it.
+// The other MPI ranks, as a facet of a run (src/search/mpi/): absent in a single process, where Reporter::ranks()
+// gives nullptr. Island migration (islands.hpp): when exchange_due(walk), a walk hands out its pool
+// (terms as in its checkpoint) and takes in the pools a neighbouring rank sent for the same walk.
+// Jobs (jobs.hpp): the llm engine's proposals are evaluated by the other ranks while this one talks
+// to the endpoint; run_jobs hands each job to one helper and waits for every result, in order.
+class Ranks {
+public:
+  virtual ~Ranks() = default;
+  virtual bool exchange_due(const std::string& walk) const = 0;
+  virtual std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool) = 0;
+  virtual int helpers() const { return 0; }
+  virtual std::vector<nlohmann::json> run_jobs(const std::string& kind, const std::vector<nlohmann::json>& jobs) { return {}; }
+};
+
+// What an engine may ask of the orchestrator: the run sink. Thread-safe: every walker thread may call it.
 class Reporter {
 public:
   virtual ~Reporter() = default;
@@ -27,7 +41,7 @@ public:
   // engine), and if it is valid and of lower rank than the best so far, writes best-r<R>.json and
   // logs it. Returns whether it was verified valid.
   virtual bool offer(const Scheme& s, const std::string& method) = 0;
-  virtual void event(const nlohmann::json& e) = 0;  // one line of events.jsonl
+  virtual void event(const nlohmann::json& e) = 0;  // one line of events.jsonl (src/search/events.hpp)
   // Counters for the live progress line: "moves", "restarts", "lift_attempts", "lifts",
   // "residual", "exact_fraction", "rank". add() accumulates, set() overwrites.
   virtual void add(const std::string& counter, double delta) = 0;
@@ -38,16 +52,31 @@ public:
   // JSON state from which resume() can continue. Called from one thread at a time.
   virtual bool checkpoint_due() const = 0;
   virtual void checkpoint(const nlohmann::json& state) = 0;
-  // Island migration between MPI ranks (src/search/mpi/islands.hpp): when exchange_due(walk), a walk
-  // hands out its pool (terms as in its checkpoint) and takes in the pools a neighbouring rank sent
-  // for the same walk. In a single process nothing is ever due and nothing arrives.
-  virtual bool exchange_due(const std::string& walk) const { return false; }
-  virtual std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool) { return {}; }
-  // MPI runs of the llm engine (src/search/mpi/jobs.hpp): the other ranks evaluate proposals while
-  // this one talks to the endpoint. run_jobs hands each job to one of them and waits for every
-  // result (in the order of the jobs). In a single process there are no helpers.
-  virtual int helpers() const { return 0; }
-  virtual std::vector<nlohmann::json> run_jobs(const std::string& kind, const std::vector<nlohmann::json>& jobs) { return {}; }
+  // The MPI facet, nullptr in a single process (and for a walk nested in another: a meta round, an
+  // LLM evaluation, which keep their pools to themselves).
+  virtual Ranks* ranks() { return nullptr; }
+};
+
+// A decorator's base: forwards the run sink to base, so a decorator overrides only what it changes.
+// The ranks facet is not passed on unless a decorator says so (LaneReporter: lanes are one walk
+// each, as in a single process); nested walks keep to themselves as before.
+class ForwardingReporter : public Reporter {
+public:
+  explicit ForwardingReporter(Reporter& base) : base_(base) {}
+  bool offer(const Scheme& s, const std::string& method) override { return base_.offer(s, method); }
+  void event(const nlohmann::json& e) override { base_.event(e); }
+  void add(const std::string& counter, double delta) override { base_.add(counter, delta); }
+  void set(const std::string& counter, double value) override { base_.set(counter, value); }
+  bool stop_requested() const override { return base_.stop_requested(); }
+  int best_rank() const override { return base_.best_rank(); }
+  bool checkpoint_due() const override { return base_.checkpoint_due(); }
+  void checkpoint(const nlohmann::json& state) override { base_.checkpoint(state); }
+
+protected:
+  Reporter& base() const { return base_; }
+
+private:
+  Reporter& base_;
 };
 
 struct EngineConfig {
@@ -58,6 +87,7 @@ struct EngineConfig {
   std::optional<Scheme> start;     // --from FILE, or a scheme handed over by another engine
   nlohmann::json params = nlohmann::json::object();  // engine parameters (the "recipe" body)
   std::optional<nlohmann::json> resume;  // last checkpoint state, for --resume
+  std::string catalogue_dir;       // the catalogue (--catalog-dir): where the meta engine's starts come from
 };
 
 // One block of an engine's effective parameters, each value with its origin (given, default, or

@@ -15,6 +15,7 @@
 #include "src/search/checkpoint_state.hpp"
 #include "src/search/progress.hpp"
 #include "verifier/verify.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::search {
 
@@ -46,7 +47,7 @@ Orchestrator::Orchestrator(SearchRequest request, std::optional<nlohmann::json> 
     : req_(std::move(request)), lock_(req_.out_dir), dir_(req_.out_dir), resume_(std::move(resume)) {
   if (!lock_.note().empty()) {
     std::cerr << "tdisc: note: " << dir_.path() << ": " << lock_.note() << "\n";
-    dir_.append_event({{"event", "stale_lock"}, {"note", lock_.note()}});
+    dir_.append_event({{"event", events::kStaleLock}, {"note", lock_.note()}});
   }
   if (resume_) {
     earlier_seconds_ = resume_->value("elapsed", 0.0);
@@ -70,7 +71,7 @@ double Orchestrator::elapsed() const {
 bool Orchestrator::offer(const Scheme& s, const std::string& method) {
   Verdict v = verify(s, req_.target.ring);
   if (!v.valid) {
-    event({{"event", "rejected"}, {"rank", s.rank()}, {"method", method}, {"why_not", v.why_not}});
+    event({{"event", events::kRejected}, {"rank", s.rank()}, {"method", method}, {"why_not", v.why_not}});
     std::cerr << "tdisc: search: engine offered an invalid rank-" << s.rank() << " scheme (" << v.why_not << "); ignored\n";
     return false;
   }
@@ -89,7 +90,7 @@ bool Orchestrator::offer(const Scheme& s, const std::string& method) {
   p.extra["engine"] = req_.engine;
   best_file_ = dir_.write_best(out);
   best_rank_ = out.rank();
-  dir_.append_event({{"event", "improved"}, {"rank", out.rank()}, {"ring", std::string(ring_name(out.ring))},
+  dir_.append_event({{"event", events::kImproved}, {"rank", out.rank()}, {"ring", std::string(ring_name(out.ring))},
                      {"method", method}, {"file", best_file_}, {"elapsed", elapsed()}});
   if (req_.catalog) add_to_catalog(out);
   if (out.rank() <= req_.target.rank) reached_ = true;
@@ -99,7 +100,7 @@ bool Orchestrator::offer(const Scheme& s, const std::string& method) {
 // As `tdisc catalog add --if-better`: only what beats the catalogue for its format and ring.
 void Orchestrator::add_to_catalog(const Scheme& s) {
   const FiledScheme f = file_in_catalogue(req_.catalog_dir, s, true, catalogue_);
-  const char* what = f.what == Filed::Added ? "catalogued" : f.what == Filed::AlreadyThere ? "already_catalogued" : "catalogue_has_as_good";
+  const char* what = f.what == Filed::Added ? events::kCatalogued : f.what == Filed::AlreadyThere ? events::kAlreadyCatalogued : events::kCatalogueHasAsGood;
   dir_.append_event({{"event", what}, {"file", f.path}, {"rank", s.rank()}});
 }
 
@@ -137,7 +138,7 @@ void Orchestrator::checkpoint(const nlohmann::json& state) {
   // the work a kill can lose stays within one period (bench/soak.sh measures it).
   last_checkpoint_ = c["elapsed"].get<double>();
   if (stop_requested()) final_checkpoint_ = true;
-  dir_.append_event({{"event", "checkpoint"}, {"elapsed", c["elapsed"]}});
+  dir_.append_event({{"event", events::kCheckpoint}, {"elapsed", c["elapsed"]}});
   if (req_.after_checkpoint) req_.after_checkpoint();
 }
 
@@ -149,7 +150,7 @@ void Orchestrator::sample(double now) {
     std::lock_guard lock(mutex_);
     counters = counters_;
   }
-  nlohmann::json e = {{"event", "progress"}, {"elapsed", elapsed()}};
+  nlohmann::json e = {{"event", events::kProgress}, {"elapsed", elapsed()}};
   const WalkCount walk = walk_count(counters);
   if (!walk.unit.empty() && last_sample_t_ >= 0 && now > last_sample_t_)
     e["rate"] = (walk.moves - last_sample_moves_) / (now - last_sample_t_);
@@ -203,6 +204,7 @@ EngineConfig engine_config(const SearchRequest& r) {
   config.seconds = r.seconds;
   config.start = r.start;
   config.params = r.params;
+  config.catalogue_dir = r.catalog_dir;
   return config;
 }
 
@@ -218,7 +220,7 @@ SearchOutcome Orchestrator::run(Engine& engine) {
   last_checkpoint_ = earlier_seconds_;
   EngineConfig config = engine_config(req_);
   if (resume_ && resume_->contains("state")) config.resume = resume_->at("state");
-  dir_.append_event({{"event", resume_ ? "resumed" : "started"}, {"engine", engine.name()},
+  dir_.append_event({{"event", resume_ ? events::kResumed : events::kStarted}, {"engine", engine.name()},
                      {"target", {{"format", req_.target.format.str()}, {"rank", req_.target.rank},
                                  {"ring", std::string(ring_name(req_.target.ring))}}},
                      {"threads", req_.threads}, {"seed", req_.seed}, {"budget_seconds", req_.seconds}});
@@ -246,7 +248,7 @@ SearchOutcome Orchestrator::run(Engine& engine) {
   out.best_file = best_file_;
   out.seconds = elapsed() - earlier_seconds_;
   out.interrupted = cancelled();
-  dir_.append_event({{"event", "finished"}, {"reached", out.reached}, {"best_rank", out.best_rank},
+  dir_.append_event({{"event", events::kFinished}, {"reached", out.reached}, {"best_rank", out.best_rank},
                      {"interrupted", out.interrupted}, {"elapsed", elapsed()}, {"counters", counters_}});
   return out;
 }

@@ -9,6 +9,7 @@
 
 #include "base/error.hpp"
 #include "src/search/known_ranks.hpp"
+#include "base/params/table.hpp"
 #include "src/search/recipe_table.hpp"
 
 namespace tdisc::search {
@@ -79,6 +80,7 @@ void apply_route(const SearchAsk& ask, SearchPlan& plan) {
   auto ansatz = catalogue_ansatz(ask.catalogue_dir, plan.target);
   if (!ansatz) return;
   plan.defaults["ansatz"] = *ansatz;
+  plan.origins["ansatz"] = "derived: catalogued ansatz";
   plan.route = "inside the ansatz " + *ansatz +
                " (the exact symmetry group of a published scheme; the coefficients come from random starts; "
                "--params '{\"ansatz\":\"\"}' turns it off)";
@@ -108,6 +110,7 @@ void apply_recipe(const SearchAsk& ask, SearchPlan& plan) {
   if (row && row_fits_ask(ask, *row)) {
     plan.engine = row->engine;
     plan.defaults = row->engine_params();
+    for (const auto& [key, value] : plan.defaults.items()) plan.origins[key] = "table row " + row->id;
     plan.threads = row->threads;
     plan.recipe = row->id;
     plan.recipe_row = row->to_json();
@@ -140,25 +143,17 @@ void apply_device(const SearchAsk& ask, SearchPlan& plan) {
     return;
   }
   const std::string& d = *ask.device;
-  if (d == "cpu") {
+  if (const std::string problem = params::device_problem(d); !problem.empty()) throw UsageError("--device: " + problem);
+  const std::optional<int> index = params::cuda_index(d);
+  if (!index) {
     if (plan.engine == "numeric") plan.params["device"] = "cpu";
     return;
-  }
-  if (d.rfind("cuda", 0) != 0 || (d.size() > 4 && d[4] != ':'))
-    throw UsageError("--device: unknown device \"" + d + "\" (known: cpu, cuda, cuda:N)");
-  long index = 0;
-  if (d.size() > 4) {
-    const std::string n = d.substr(5);
-    char* end = nullptr;
-    index = std::strtol(n.c_str(), &end, 10);
-    if (n.empty() || *end != '\0' || index < 0 || index > 1023)
-      throw UsageError("--device: \"" + d + "\": the GPU index must be an integer in [0, 1023]");
   }
   if (plan.engine != "numeric")
     throw UsageError("--device " + d + ": only the numeric engine runs on a GPU (this search runs the " + plan.engine +
                      " engine; add --engine numeric)");
   plan.params["device"] = "cuda";
-  plan.params["gpu"] = index;
+  plan.params["gpu"] = *index;
 }
 
 SearchPlan plan_search(const SearchAsk& ask) {

@@ -2,6 +2,7 @@
 // and the shorthands (--lattice, --symmetry) turned into engine parameters. The command line and
 // any library caller get the same answer from here.
 #pragma once
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -18,7 +19,7 @@ struct SearchAsk {
   bool llm_endpoint = false;      // an LLM endpoint is configured (auto then picks llm)
   std::string symmetry = "auto";  // auto, none, z3, s3 (flip only)
   std::optional<std::string> lattice;  // numeric only: ternary, integer, half, half-gaussian
-  std::optional<std::string> device;   // numeric only: cpu, cuda, cuda:N
+  std::optional<std::string> device;   // numeric only: cpu, cuda, cuda:N (UsageError for anything else)
   int gpus = 0;  // CUDA devices here; without --device the numeric engine then runs on cuda:0
   std::string catalogue_dir;  // where measured routes look for ansätze (<dir>/ansatz/); empty: none
   // The recipe table (recipe_table.hpp); empty: <catalogue_dir>/recipes.json, none without a catalogue.
@@ -33,6 +34,9 @@ struct SearchPlan {
   // key (the shorthands above win over both), and one line that says which route and why.
   nlohmann::json defaults = nlohmann::json::object();
   std::string route;
+  // Where each key of defaults came from, for the effective parameters (run.hpp resolve):
+  // "table row <id>" for a recipe row's, "derived: catalogued ansatz" for the route's.
+  std::map<std::string, std::string> origins;
   // The recipe: the table row that fits ("5x5x5-93"), or "portfolio" when none does; why, in one
   // line (the row's file and line and its reason); the threads the row asks for when --threads is not
   // given; the row as run.json records it (null for a portfolio).

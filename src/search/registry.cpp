@@ -4,6 +4,7 @@
 
 #include "src/search/engine.hpp"
 #include "src/search/flip/flip_engine.hpp"
+#include "src/search/flip/meta_engine.hpp"
 #include "src/search/numeric/numeric_engine.hpp"
 
 namespace tdisc::search {
@@ -11,7 +12,7 @@ namespace tdisc::search {
 namespace {
 
 std::map<std::string, EngineFactory>& table() {
-  static std::map<std::string, EngineFactory> t{{"flip", make_flip_engine}, {"numeric", make_numeric_engine}};
+  static std::map<std::string, EngineFactory> t{{"flip", make_flip_engine}, {"meta", make_meta_engine}, {"numeric", make_numeric_engine}};
   return t;
 }
 

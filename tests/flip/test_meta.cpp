@@ -108,7 +108,7 @@ TEST_CASE("the shelf never offers the target format, and rotates schemes to the 
 
 TEST_CASE("meta parameters: bad values are named, nothing is clamped", "[fast]") {
   CHECK(check_meta_params({{"catalogue", "x"}}).empty());
-  CHECK(check_meta_params(nlohmann::json::object()).size() == 1);  // no catalogue
+  CHECK(check_meta_params(nlohmann::json::object()).empty());  // the run's catalogue (EngineConfig::catalogue_dir)
   auto bad = check_meta_params({{"catalogue", "x"}, {"meta_slice", 0}, {"meta_project_depth", 9}, {"meta_best_start", 2},
                                 {"meta_detour", -1}});
   CHECK(bad.size() == 4);

@@ -168,3 +168,40 @@ TEST_CASE("search --help-params lists each engine's parameters with default and 
   CHECK(r.out.find("[default: 0.08] [1e-06..1]") != std::string::npos);
   CHECK(r.out.find("flip parameters") == std::string::npos);
 }
+
+namespace {
+
+// The message parsing `flags` on the search table throws ("" when they parse).
+std::string search_refuses(const std::vector<std::string>& flags) {
+  try {
+    cli::parse_options(cli::search_table(), flags);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("search's --size, --ring, --time and --device are table kinds with one message each", "[fast][params]") {
+  CHECK(search_refuses({"--size", "3y3"}) == "--size: \"3y3\" is not a format (e.g. 3x3, 2x3x4); every dimension must be ≥ 1");
+  CHECK(search_refuses({"--size", "0x3"}).find("is not a format") != std::string::npos);
+  CHECK(search_refuses({"--size", "2x3x4"}).empty());
+  CHECK(search_refuses({"--ring", "R7"}).find("--ring: unknown ring \"R7\"") == 0);
+  const params::Settings f2 = cli::parse_options(cli::search_table(), {"--ring", "F2"});  // the aliases of verify and catalog
+  CHECK(f2.text("ring") == "GF2");
+  CHECK(search_refuses({"--time", "0"}) == "--time: \"0\" is no budget; give a positive duration, or unlimited");
+  CHECK(search_refuses({"--time", "31d"}) == "--time: \"31d\" is more than 30 days; give a shorter budget, or unlimited");
+  CHECK(search_refuses({"--time", "soon"}) == "--time: \"soon\" is not a duration (e.g. 90s, 10m, 2h) or unlimited");
+  const params::Settings unlimited = cli::parse_options(cli::search_table(), {"--time", "unlimited"});
+  CHECK(unlimited.number("time") == 0);
+  CHECK(unlimited.effective().find("time=unlimited ") != std::string::npos);
+  CHECK(cli::parse_options(cli::search_table(), {}).number("time") == 600);  // 10m, shown as given
+  CHECK(search_refuses({"--device", "gpu"}).find("--device: unknown device \"gpu\"") == 0);
+  CHECK(search_refuses({"--device", "cuda:1024"}).find("unknown device") != std::string::npos);
+  CHECK(search_refuses({"--device", "cuda:x"}).find("unknown device") != std::string::npos);
+  CHECK(search_refuses({"--device", "cuda:3"}).empty());
+  CHECK(params::cuda_index("cuda:3") == 3);
+  CHECK(params::cuda_index("cuda") == 0);
+  CHECK(!params::cuda_index("cpu"));
+}

@@ -166,8 +166,8 @@ TEST_CASE("--explain prints the plan and writes nothing; run.json records the re
   test::RunResult r = test::run_tdisc("search --size 5x5 --rank 93 --ring Z --seed 3 --threads 1 --explain --out " + dir);
   CHECK(r.code == 0);
   CHECK(r.out.find("5x5x5 rank 93 over Z, engine flip, 1 thread") != std::string::npos);
-  CHECK(r.out.find("walk_ring=GF2") != std::string::npos);
-  CHECK(r.out.find("symmetry=z3") != std::string::npos);
+  CHECK(r.out.find("walk_ring=GF2 (table row 5x5x5-93)") != std::string::npos);  // the row's values say so
+  CHECK(r.out.find("symmetry=z3 (table row 5x5x5-93)") != std::string::npos);
   CHECK(r.out.find("  recipe: table row 5x5x5-93 (") != std::string::npos);
   CHECK(r.out.find("  device: cpu (1 thread)") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(dir));
@@ -175,7 +175,7 @@ TEST_CASE("--explain prints the plan and writes nothing; run.json records the re
   r = test::run_tdisc("search --size 5x5 --rank 93 --explain --params '{\"plus_min\":7,\"walk_ring\":\"ZT\"}' --out " + dir);
   CHECK(r.out.find("walk_ring=ZT (given)") != std::string::npos);
   CHECK(r.out.find("plus_min=7 (given)") != std::string::npos);
-  CHECK(r.out.find("symmetry=z3") != std::string::npos);
+  CHECK(r.out.find("symmetry=z3 (table row 5x5x5-93)") != std::string::npos);
   r = test::run_tdisc("search --size 3x4x5 --rank 47 --explain --out " + dir);
   CHECK(r.out.find("  recipe: no row of ") != std::string::npos);
   // A short run: run.json names the row and why.

@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "decomposition/constructions.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::llm {
 
@@ -22,7 +23,7 @@ namespace {
 std::vector<std::string> available_engines(const std::vector<std::string>& wanted) {
   std::vector<std::string> out;
   for (const auto& name : search::engine_names())
-    if (name != "llm" && search::make_engine(name) &&
+    if (name != "llm" && name != "meta" && search::make_engine(name) &&  // meta needs a catalogue, which recipes do not carry
         (wanted.empty() || std::find(wanted.begin(), wanted.end(), name) != wanted.end()))
       out.push_back(name);
   return out;
@@ -49,25 +50,19 @@ DatabaseConfig database_config(const LlmSettings& s) {
 
 // The outer reporter, except that a finished call also asks the evaluation to stop: a fallback
 // evaluation yields to a proposal the moment one arrives.
-class YieldingReporter : public search::Reporter {
+class YieldingReporter : public search::ForwardingReporter {
 public:
-  YieldingReporter(search::Reporter& outer, const RequestPool& pool) : outer_(outer), pool_(pool) {}
-  bool offer(const Scheme& s, const std::string& method) override { return outer_.offer(s, method); }
-  void event(const json& e) override { outer_.event(e); }
-  void add(const std::string& c, double d) override { outer_.add(c, d); }
-  void set(const std::string& c, double v) override { outer_.set(c, v); }
+  YieldingReporter(search::Reporter& outer, const RequestPool& pool) : ForwardingReporter(outer), pool_(pool) {}
   bool stop_requested() const override {
-    if (outer_.stop_requested()) return true;
+    if (base().stop_requested()) return true;
     if (pool_.has_finished()) yielded_ = true;
     return yielded_;
   }
-  int best_rank() const override { return outer_.best_rank(); }
   bool checkpoint_due() const override { return false; }
   void checkpoint(const json&) override {}
   bool yielded() const { return yielded_; }
 
 private:
-  search::Reporter& outer_;
   const RequestPool& pool_;
   mutable std::atomic<bool> yielded_{false};  // engines poll from every walker thread
 };
@@ -102,12 +97,12 @@ ProposalRules Session::rules() const {
 
 void Session::run() {
   if (engines_.empty()) {
-    reporter_.event({{"event", "llm_error"}, {"message", "no built-in engine is available to run recipes"}});
+    reporter_.event({{"event", search::events::kLlmError}, {"message", "no built-in engine is available to run recipes"}});
     return;
   }
   if (config_.resume) restore(*config_.resume);
   if (config_.start && !best_scheme_) best_scheme_ = config_.start;
-  reporter_.event({{"event", "llm_schedule"}, {"schedule", schedule_.describe()}, {"concurrency", schedule_.concurrency},
+  reporter_.event({{"event", search::events::kLlmSchedule}, {"schedule", schedule_.describe()}, {"concurrency", schedule_.concurrency},
                    {"eval_seconds", schedule_.eval_seconds}, {"max_seeds", schedule_.max_seeds}});
   pool_ = std::make_unique<RequestPool>(client_, schedule_.concurrency, [this] { return !answer_usable(); });
   top_up();  // the first requests go out now, while the default recipes are evaluated
@@ -166,7 +161,7 @@ void Session::evaluate_fallback() {
   YieldingReporter yielding(reporter_, *pool_);
   Evaluation ev = evaluate(p, yielding);
   if (yielding.yielded() && !reporter_.stop_requested()) {
-    reporter_.event({{"event", "llm_fallback_yielded"}, {"parent", parent_id}, {"at", elapsed()}});
+    reporter_.event({{"event", search::events::kLlmFallbackYielded}, {"parent", parent_id}, {"at", elapsed()}});
     return;
   }
   store(p, ev, db_.find(parent_id), island, "fallback", -1);

@@ -15,6 +15,7 @@
 #include "src/llm/proposer/session.hpp"
 #include "src/llm/redact.hpp"
 #include "src/llm/reply.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::llm {
 
@@ -87,7 +88,7 @@ RequestTicket Session::next_ticket() {
   t.request.max_tokens = settings_.call_max_tokens;
   t.request.temperature = settings_.temperature;
   t.sent_at = elapsed();
-  reporter_.event({{"event", "llm_request"}, {"call", t.call}, {"model", t.model}, {"kind", t.kind},
+  reporter_.event({{"event", search::events::kLlmRequest}, {"call", t.call}, {"model", t.model}, {"kind", t.kind},
                    {"parent", t.parent}, {"at", t.sent_at}, {"in_flight", pool_->in_flight() + 1}});
   return t;
 }
@@ -108,7 +109,7 @@ void Session::handle(FinishedRequest f) {
   cost_ += cost;
   json messages = json::array();
   for (const auto& m : t.request.messages) messages.push_back({{"role", m.role}, {"content", m.content}});
-  json record = {{"event", "llm_call"}, {"call", t.call}, {"model", t.model}, {"kind", t.kind}, {"parent", t.parent},
+  json record = {{"event", search::events::kLlmCall}, {"call", t.call}, {"model", t.model}, {"kind", t.kind}, {"parent", t.parent},
                  {"status", status_name(r.status)}, {"http_status", r.http_status}, {"attempts", r.attempts},
                  {"seconds", r.seconds}, {"sent_at", t.sent_at}, {"finished_at", f.finished_at},
                  {"prompt_tokens", r.prompt_tokens}, {"completion_tokens", r.completion_tokens}, {"cost_usd", cost},

@@ -5,6 +5,7 @@
 #include "base/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/llm/proposer/session.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::llm {
 
@@ -21,7 +22,7 @@ int Session::store(const Proposal& p, const Evaluation& ev, const Program* paren
   prog.origin = origin;
   prog.call = call;
   int id = db_.add(prog);
-  reporter_.event({{"event", "llm_program"}, {"id", id}, {"cell", prog.cell}, {"origin", origin}, {"island", prog.island},
+  reporter_.event({{"event", search::events::kLlmProgram}, {"id", id}, {"cell", prog.cell}, {"origin", origin}, {"island", prog.island},
                    {"call", call}, {"fitness", ev.score.fitness}, {"note", ev.score.note}, {"at", elapsed()}});
   return id;
 }
@@ -44,7 +45,7 @@ void Session::save(bool final_save) {
   reporter_.checkpoint(s);
   if (!settings_.run_dir.empty()) write_file_atomic(settings_.run_dir + "/llm-database.json", s.dump(1, ' ', false, json::error_handler_t::replace));
   if (final_save)
-    reporter_.event({{"event", "llm_summary"}, {"calls", calls_}, {"evaluations", evaluations_},
+    reporter_.event({{"event", search::events::kLlmSummary}, {"calls", calls_}, {"evaluations", evaluations_},
                      {"prompt_tokens", prompt_tokens_}, {"completion_tokens", completion_tokens_}, {"cost_usd", cost_},
                      {"programs", db_.size()}, {"migrations", db_.migrations()}, {"stopped_calling", stop_calling_},
                      {"schedule", schedule_.describe()}});

@@ -16,6 +16,7 @@
 #include "src/search/flip/params.hpp"
 #include "src/search/flip/runner.hpp"
 #include "src/search/flip/walk_start.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::search::flip {
 
@@ -86,25 +87,18 @@ struct Checkpoints {
   std::atomic<bool> failed{false};  // a lane threw: the others stop at once, and run_lanes rethrows
 };
 
-class LaneReporter : public Reporter {
+class LaneReporter : public ForwardingReporter {
 public:
-  LaneReporter(Reporter& base, Checkpoints& shared, int lane) : base_(base), shared_(shared), lane_(lane) {}
-  bool offer(const Scheme& s, const std::string& method) override { return base_.offer(s, method); }
+  LaneReporter(Reporter& base, Checkpoints& shared, int lane) : ForwardingReporter(base), shared_(shared), lane_(lane) {}
   void event(const nlohmann::json& e) override {
     nlohmann::json tagged = e;
     tagged["lane"] = lane_;
-    base_.event(tagged);
+    base().event(tagged);
   }
-  void add(const std::string& counter, double delta) override { base_.add(counter, delta); }
-  void set(const std::string& counter, double value) override { base_.set(counter, value); }
-  bool stop_requested() const override { return shared_.failed.load() || base_.stop_requested(); }
-  int best_rank() const override { return base_.best_rank(); }
-  bool exchange_due(const std::string& walk) const override { return base_.exchange_due(walk); }
-  std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool) override {
-    return base_.exchange(walk, pool);
-  }
+  bool stop_requested() const override { return shared_.failed.load() || base().stop_requested(); }
+  Ranks* ranks() override { return base().ranks(); }  // each lane's walk is named apart (runner.cpp)
   bool checkpoint_due() const override {
-    if (base_.checkpoint_due()) return true;
+    if (base().checkpoint_due()) return true;
     std::lock_guard lock(shared_.mutex);
     return shared_.owed[lane_];
   }
@@ -120,11 +114,10 @@ public:
     for (size_t i = 0; i < shared_.lanes.size(); ++i)
       lanes.push_back({{"walk_ring", std::string(ring_name(shared_.lanes[i].walk_ring))}, {"symmetry", symmetry_name(shared_.lanes[i].symmetry)},
                        {"threads", shared_.lanes[i].threads}, {"state", shared_.states[i]}});
-    base_.checkpoint({{"engine", "flip"}, {"lanes", lanes}});
+    base().checkpoint({{"engine", "flip"}, {"lanes", lanes}});
   }
 
 private:
-  Reporter& base_;
   Checkpoints& shared_;
   int lane_;
 };
@@ -218,7 +211,7 @@ void run_lanes(const EngineConfig& config, Reporter& reporter) {
     configs.push_back(lane_config(config, lanes[i], static_cast<int>(i), &states[i]));
     params.push_back(lane_params(configs[i], lanes[i]).value);  // usage errors before any thread starts
   }
-  if (lanes.size() > 1) reporter.event({{"event", "lanes"}, {"lanes", lanes_json(lanes)}});
+  if (lanes.size() > 1) reporter.event({{"event", events::kLanes}, {"lanes", lanes_json(lanes)}});
   std::vector<std::exception_ptr> errors(lanes.size());
   std::vector<std::thread> threads;
   for (size_t i = 1; i < lanes.size(); ++i)

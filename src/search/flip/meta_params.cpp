@@ -9,7 +9,7 @@ const params::Table& meta_table() {
   static const Table t{
       "meta", "", "Meta flips (Kauers–Wood 2025): starts carried into the target format from catalogued neighbours\n"
       "(extend, project, merge, product, detour), then the flip engine's walks (its parameters apply too).",
-      {bound(text("catalogue", nullptr, "folder of catalogued schemes the starts come from (tdisc search: --catalog-dir)"), field(&MetaParams::catalogue)),
+      {bound(text("catalogue", nullptr, "folder of catalogued schemes the starts come from [default: the run's catalogue, tdisc search --catalog-dir]"), field(&MetaParams::catalogue)),
        number("meta_slice", field(&MetaParams::slice), 0.01, 86400, "seconds of flip walk from one start before the next round"),
        integer("meta_project_depth", field(&MetaParams::project_depth), 1, 6, "a projection removes at most this many indices in all"),
        number("meta_best_start", field(&MetaParams::best_start), 0, 1, "chance that a fresh round (after the first) takes the lowest-rank start"),
@@ -28,10 +28,7 @@ std::vector<std::string> check_meta_params(const nlohmann::json& p) {
   nlohmann::json mine = nlohmann::json::object();
   for (auto& [k, v] : p.items())
     if (is_meta_key(k)) mine[k] = v;
-  std::vector<std::string> out = params::check_object(meta_table(), mine, "params.");
-  if (!mine.contains("catalogue") || !mine["catalogue"].is_string() || mine["catalogue"].get<std::string>().empty())
-    out.push_back("params.catalogue: the folder of catalogued schemes to start from must be given (a path)");
-  return out;
+  return params::check_object(meta_table(), mine, "params.");
 }
 
 params::Bound<MetaParams> bind_meta_params(const nlohmann::json& p) {

@@ -10,14 +10,14 @@
 namespace tdisc::search::flip {
 
 struct MetaParams {
-  std::string catalogue;    // folder of catalogued schemes the starts come from (required)
+  std::string catalogue;    // folder of catalogued schemes the starts come from (empty: EngineConfig::catalogue_dir)
   double slice = 5.0;       // seconds of flip walk from one start before the next round
   int project_depth = 2;    // a projection removes at most this many indices in all
   double best_start = 0.5;  // chance that a fresh round (after the first) takes the lowest-rank start again
   double detour = 0.5;      // chance that a round (after the first) is a detour from the best scheme so far
 };
 
-// Every meta parameter: default, range, help ("catalogue" has no default: the CLI fills it).
+// Every meta parameter: default, range, help ("catalogue" has no default: the run's catalogue).
 const params::Table& meta_table();
 nlohmann::json default_meta_params();
 bool is_meta_key(const std::string& key);

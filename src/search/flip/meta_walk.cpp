@@ -14,6 +14,7 @@
 #include "src/search/flip/pair_index.hpp"
 #include "src/search/flip/params.hpp"
 #include "verifier/verify.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::search::flip {
 
@@ -47,10 +48,10 @@ struct BestSoFar {
   }
 };
 
-class RoundReporter : public Reporter {
+class RoundReporter : public ForwardingReporter {
 public:
   RoundReporter(Reporter& base, BestSoFar& best, double seconds, nlohmann::json tag)
-      : base_(base), best_(best), end_(std::chrono::steady_clock::now() +
+      : ForwardingReporter(base), best_(best), end_(std::chrono::steady_clock::now() +
              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))), tag_(std::move(tag)) {}
   bool offer(const Scheme& s, const std::string& method) override {
     Scheme tagged = s;
@@ -60,24 +61,20 @@ public:
     const std::string start = tag_.at("parent").get<std::string>();
     if ("sha256:" + scheme_sha256(s) != start) tagged.provenance.parent = start;  // the start the walk came down from
     if (const std::string l = tag_.at("licence").get<std::string>(); !l.empty()) tagged.provenance.extra["licence"] = l;
-    const bool valid = base_.offer(tagged, tagged.provenance.method);
+    const bool valid = base().offer(tagged, tagged.provenance.method);
     if (valid) best_.consider(tagged);
     return valid;
   }
   void event(const nlohmann::json& e) override {
     nlohmann::json t = e;
     t["meta_round"] = tag_.at("round");
-    base_.event(t);
+    base().event(t);
   }
-  void add(const std::string& counter, double delta) override { base_.add(counter, delta); }
-  void set(const std::string& counter, double value) override { base_.set(counter, value); }
-  bool stop_requested() const override { return base_.stop_requested() || std::chrono::steady_clock::now() >= end_; }
-  int best_rank() const override { return base_.best_rank(); }
-  bool checkpoint_due() const override { return false; }
+  bool stop_requested() const override { return base().stop_requested() || std::chrono::steady_clock::now() >= end_; }
+  bool checkpoint_due() const override { return false; }  // a round starts over rather than resumes
   void checkpoint(const nlohmann::json&) override {}
 
 private:
-  Reporter& base_;
   BestSoFar& best_;
   std::chrono::steady_clock::time_point end_;
   nlohmann::json tag_;
@@ -111,14 +108,14 @@ public:
   }
   // The meta rows, then the walk every round runs (flip rows; each round's lane is plain).
   std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
-    return {{"meta", bind_meta_params(config.params).settings}, {"walk", bind_flip_params(flip_part(config.params)).settings}};
+    return {{"meta", meta_params(config).settings}, {"walk", bind_flip_params(flip_part(config.params)).settings}};
   }
   void run(const EngineConfig& config, Reporter& reporter) override {
     auto problems = validate_params(config.params);
     TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
     if (config.resume) throw UsageError("the meta walk does not resume: start a new search (rounds, starts and seeds are in events.jsonl)");
     if (config.start) throw UsageError("--meta takes its starts from the catalogue: it cannot be combined with --from");
-    const MetaParams mp = bind_meta_params(config.params).value;
+    const MetaParams mp = meta_params(config).value;
     const Shelf shelf(read_catalogue(mp.catalogue), start_ring(config), config.target.format);
     std::vector<MetaStart> starts = walkable(meta_starts(config.target.format, shelf, mp.project_depth), config);
     if (starts.empty())
@@ -130,6 +127,16 @@ public:
   }
 
 private:
+  // The meta rows; the catalogue is the run's (--catalog-dir) unless the parameters name one.
+  static params::Bound<MetaParams> meta_params(const EngineConfig& config) {
+    params::Bound<MetaParams> b = bind_meta_params(config.params);
+    if (!b.given("catalogue")) {
+      if (config.catalogue_dir.empty()) throw UsageError("--meta: no catalogue to start from (give --catalog-dir)");
+      b.derive("catalogue", config.catalogue_dir, "the run's catalogue");
+    }
+    return b;
+  }
+
   // The flip walkers hold fewer than PairIndex::kMaxTerms terms, each factor in at most 256 entries.
   static std::vector<MetaStart> walkable(std::vector<MetaStart> starts, const EngineConfig& config) {
     const Format& f = config.target.format;
@@ -210,7 +217,7 @@ private:
       c.start->provenance.extra["meta_start"] = s.describe;
       std::cout << "meta: round " << round + 1 << ": " << s.describe << ", start rank " << c.start->rank() << ", seed "
                 << seed << "\n" << std::flush;
-      reporter.event({{"event", "meta_start"}, {"round", round + 1}, {"move", s.move}, {"start", s.describe},
+      reporter.event({{"event", events::kMetaStart}, {"round", round + 1}, {"move", s.move}, {"start", s.describe},
                       {"rank", c.start->rank()}, {"seed", seed}});
       const auto licence = c.start->provenance.extra.find("licence");
       RoundReporter round_reporter(reporter, best, mp.slice,

@@ -17,6 +17,7 @@
 #include "src/search/flip/pool.hpp"
 #include "src/search/flip/symmetric_walker.hpp"
 #include "src/search/flip/walk_start.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::search::flip {
 
@@ -40,7 +41,7 @@ template <class F, class W>
 class Run {
 public:
   Run(const EngineConfig& c, const FlipParams& p, Reporter& r)
-      : config_(c), params_(p), reporter_(r), format_(c.target.format), pool_(p.pool_size, p.level_fill),
+      : config_(c), params_(p), reporter_(r), ranks_(r.ranks()), format_(c.target.format), pool_(p.pool_size, p.level_fill),
         lift_prime_(ring_is_modular(c.target.ring) ? 0 : F::characteristic) {}
 
   void run() {
@@ -66,7 +67,7 @@ private:
         load_resumed(probe, terms);
         pool_.offer(terms, r);
       }
-      reporter_.event({{"event", "walkers_restored"}, {"walkers", resumed_.size()}, {"pool_rank", pool_.rank()}});
+      reporter_.event({{"event", events::kWalkersRestored}, {"walkers", resumed_.size()}, {"pool_rank", pool_.rank()}});
     }
     start_ = walk_start<F>(config_, params_);
     if (!config_.resume) {
@@ -143,7 +144,7 @@ private:
       }
       restart_if_due(w, last_best, seen_pool);
       publish(id, w);
-      if (id == 0 && reporter_.exchange_due(walk_name())) migrate();
+      if (id == 0 && ranks_ && ranks_->exchange_due(walk_name())) migrate();
       if (reporter_.checkpoint_due() && checkpoint_mutex_.try_lock()) {
         checkpoint();
         checkpoint_mutex_.unlock();
@@ -181,7 +182,7 @@ private:
     }
     Rng r(config_.seed ^ static_cast<std::uint64_t>(sent_version_));
     const long before = pool_.version();
-    for (const auto& t : reporter_.exchange(walk_name(), pool))
+    for (const auto& t : ranks_->exchange(walk_name(), pool))
       if (static_cast<int>(t.at("u").size()) <= pool_.rank()) pool_.offer(terms_from_json<F>(format_, t), r);
     if (before == sent_version_) sent_version_ = pool_.version();  // arrivals alone are not sent back
   }
@@ -223,7 +224,7 @@ private:
       std::lock_guard lock(lift_mutex_);
       if (lift_tries_[r]++ >= params_.lift_tries) return;
     }
-    reporter_.event({{"event", "modular_best"}, {"rank", r}, {"ring", F::name}});
+    reporter_.event({{"event", events::kModularBest}, {"rank", r}, {"ring", F::name}});
     reporter_.add("lift_attempts", 1);
     Scheme s = scheme_from_terms<F>(format_, best);
     LiftResult lifted = hensel_lift(s, lift_prime_, params_.lift_steps);
@@ -233,7 +234,7 @@ private:
       lifted.scheme.reset();
     }
     if (!lifted.scheme) {
-      reporter_.event({{"event", "lift_failed"}, {"rank", r}, {"steps", lifted.steps}, {"why_not", lifted.why_not}});
+      reporter_.event({{"event", events::kLiftFailed}, {"rank", r}, {"steps", lifted.steps}, {"why_not", lifted.why_not}});
       return;
     }
     reporter_.add("lifts", 1);
@@ -260,6 +261,7 @@ private:
   const EngineConfig& config_;
   FlipParams params_;
   Reporter& reporter_;
+  Ranks* ranks_;  // the other MPI ranks; nullptr in a single process
   Format format_;
   Pool<F> pool_;
   long sent_version_ = -1;  // the pool's version when walker 0 last sent it (migrate)

@@ -21,6 +21,7 @@
 #include "src/search/mpi/report.hpp"
 #include "src/search/mpi/setup.hpp"
 #include "verifier/verify.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::search::mpi {
 
@@ -105,7 +106,8 @@ struct Node {
   }
 };
 
-class FollowerReporter : public Reporter {
+// A rank's sink: everything goes to rank 0 through the pump; pools go to the neighbours.
+class FollowerReporter : public Reporter, public search::Ranks {
 public:
   explicit FollowerReporter(Node& node) : node_(node), last_checkpoint_(wall_time()) {}
 
@@ -151,6 +153,7 @@ public:
   std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json& pool) override {
     return node_.islands.exchange(walk, pool);
   }
+  search::Ranks* ranks() override { return this; }
 
 private:
   Node& node_;
@@ -168,7 +171,7 @@ EngineConfig rank_config(const Setup& s, const World& w) {
 }
 
 void finish_engine(Node& node, FollowerReporter& reporter) {
-  reporter.event({{"event", "mpi_stats"}, {"islands", node.islands.stats()}});
+  reporter.event({{"event", events::kMpiStats}, {"islands", node.islands.stats()}});
   Report last;
   last.done = true;
   node.tell(std::move(last));
@@ -200,7 +203,7 @@ void serve_jobs(Node& node, FollowerReporter& reporter) {
 
 void run_engine(Node& node, FollowerReporter& reporter) {
   const EngineConfig config = rank_config(node.setup, node.world);
-  reporter.event({{"event", "rank_started"}, {"seed", config.seed}, {"pid", static_cast<long>(getpid())},
+  reporter.event({{"event", events::kRankStarted}, {"seed", config.seed}, {"pid", static_cast<long>(getpid())},
                   {"device_index", node.world.local_rank}, {"resumed", config.resume.has_value()}});
   try {
     if (serves_jobs(node.setup.engine)) {
@@ -212,7 +215,7 @@ void run_engine(Node& node, FollowerReporter& reporter) {
     }
   } catch (const std::exception& e) {
     std::cerr << "tdisc: mpi: rank " << node.world.rank << ": " << e.what() << "\n";
-    reporter.event({{"event", "rank_failed"}, {"what", e.what()}});
+    reporter.event({{"event", events::kRankFailed}, {"what", e.what()}});
   }
   finish_engine(node, reporter);
 }

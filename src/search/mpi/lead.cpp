@@ -22,6 +22,7 @@
 #include "src/search/mpi/report.hpp"
 #include "src/search/mpi/setup.hpp"
 #include "src/search/run_dir.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::search::mpi {
 
@@ -163,7 +164,7 @@ struct Lead::Hub {
     std::cerr << "\ntdisc: mpi: rank " << r << " has sent nothing for " << static_cast<int>(silent)
               << " s (killed, hung or unreachable): ending the job; checkpoint.json keeps every rank's state of at most "
               << settings.checkpoint_seconds << " s ago (continue with --resume, any number of ranks)\n";
-    base->event({{"event", "rank_lost"}, {"lost_rank", r}, {"silent_seconds", silent}});
+    base->event({{"event", events::kRankLost}, {"lost_rank", r}, {"silent_seconds", silent}});
     abort_job(1);
   }
 
@@ -210,19 +211,15 @@ struct Lead::Hub {
 
 namespace {
 
-class LeadReporter : public Reporter {
+// Rank 0's sink: counters and checkpoints gathered with the other ranks', and the MPI facet.
+class LeadReporter : public ForwardingReporter, public search::Ranks {
 public:
-  explicit LeadReporter(Lead::Hub& hub) : hub_(hub), base_(*hub.base) {}
-  bool offer(const Scheme& s, const std::string& method) override { return base_.offer(s, method); }
-  void event(const nlohmann::json& e) override { base_.event(e); }
+  explicit LeadReporter(Lead::Hub& hub) : ForwardingReporter(*hub.base), hub_(hub) {}
   void add(const std::string& counter, double delta) override {
-    base_.add(counter, delta);
+    base().add(counter, delta);
     hub_.totals.record(0, {{counter, delta}}, {});
   }
   void set(const std::string& counter, double value) override { hub_.totals.record(0, {}, {{counter, value}}); }
-  bool stop_requested() const override { return base_.stop_requested(); }
-  int best_rank() const override { return base_.best_rank(); }
-  bool checkpoint_due() const override { return base_.checkpoint_due(); }
   void checkpoint(const nlohmann::json& state) override {
     {
       std::lock_guard lock(hub_.mutex);
@@ -239,10 +236,10 @@ public:
   std::vector<nlohmann::json> run_jobs(const std::string& kind, const std::vector<nlohmann::json>& jobs) override {
     return hub_.run_jobs(kind, jobs);
   }
+  search::Ranks* ranks() override { return this; }
 
 private:
   Lead::Hub& hub_;
-  Reporter& base_;
 };
 
 // The engine the orchestrator runs on rank 0: sets the other ranks going, runs `inner` here, and
@@ -260,7 +257,7 @@ public:
     hub.engine = inner_->name();
     const std::vector<nlohmann::json> states = redistribute(config.resume, hub.world.size);
     send_setups(config, states);
-    base.event({{"event", "mpi"}, {"ranks", hub.world.size}, {"exchange_seconds", hub.settings.exchange_seconds},
+    base.event({{"event", events::kMpi}, {"ranks", hub.world.size}, {"exchange_seconds", hub.settings.exchange_seconds},
                 {"timeout_seconds", hub.settings.timeout_seconds}, {"resumed_from_ranks", resumed_ranks(config)},
                 {"pid", static_cast<long>(getpid())}, {"device_index", hub.world.local_rank}});
     {
@@ -284,7 +281,7 @@ public:
     await_followers(base);
     end_pump();
     hub.write_checkpoint();  // every rank's final state
-    base.event({{"event", "mpi_stats"}, {"messages_sent", hub.channel.stats().sent}, {"messages_received", hub.channel.stats().received},
+    base.event({{"event", events::kMpiStats}, {"messages_sent", hub.channel.stats().sent}, {"messages_received", hub.channel.stats().received},
                 {"bytes_sent", hub.channel.stats().bytes_sent}, {"bytes_received", hub.channel.stats().bytes_received},
                 {"mpi_seconds", hub.channel.stats().seconds}, {"reports", hub.reports}, {"relay_seconds", hub.relay_seconds},
                 {"checkpoints", hub.checkpoints}, {"checkpoint_seconds", hub.checkpoint_cpu},
@@ -320,7 +317,7 @@ private:
     if (int n = hub.followers_running(); n > 0) {
       std::cerr << "\ntdisc: mpi: " << n << " rank(s) sent no final state within " << hub.settings.timeout_seconds
                 << " s; checkpoint.json keeps their last one\n";
-      base.event({{"event", "ranks_unfinished"}, {"ranks", n}});
+      base.event({{"event", events::kRanksUnfinished}, {"ranks", n}});
     }
   }
 

@@ -11,6 +11,7 @@
 #include "src/search/numeric/handover.hpp"
 #include "src/search/numeric/near_miss_queue.hpp"
 #include "src/search/numeric/wind_down.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -74,12 +75,12 @@ public:
       if (!busy && pool_.empty() && queue_.pending() == 0) break;
       if (!busy) std::this_thread::sleep_for(std::chrono::milliseconds(5));
       run_.maybe_checkpoint();
-      if (Clock::now() - last_event > std::chrono::seconds(10)) event("numeric_batch"), last_event = Clock::now();
+      if (Clock::now() - last_event > std::chrono::seconds(10)) event(events::kNumericBatch), last_event = Clock::now();
     }
     count_cut_off(dev_.advance(0));
     queue_.close();
     for (auto& t : workers) t.join();
-    event("numeric_batch_end");
+    event(events::kNumericBatchEnd);
     std::lock_guard lock(m_);
     return totals_;
   }

@@ -8,6 +8,7 @@
 #include "decomposition/native.hpp"
 #include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"
+#include "src/search/events.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -67,7 +68,7 @@ void Run::finish() {
 }
 
 void Run::announce(const nlohmann::json& extra) {
-  nlohmann::json e = {{"event", "numeric_start"},
+  nlohmann::json e = {{"event", events::kNumericStart},
                       {"method", params.method == Method::Lm ? "lm" : "als"},
                       {"field", params.complex ? "complex" : "real"},
                       {"lattice", lattice_name(params.lattice)},
@@ -132,7 +133,7 @@ void Run::record(long idx, RestartOutcome& out) {
   if (out.near_miss) pool.offer(*out.near_miss);
   if (out.stage == "culled") rep.add("culled", 1);
   if (out.stage != "stalled" && out.stage != "stopped" && out.stage != "culled") {
-    nlohmann::json e = {{"event", "numeric_restart"}, {"restart", idx}, {"stage", out.stage},
+    nlohmann::json e = {{"event", events::kNumericRestart}, {"restart", idx}, {"stage", out.stage},
                         {"residual", out.residual}, {"exact_fraction", out.exact_fraction},
                         {"steps", out.steps}, {"how", out.how}};
     if (out.rounded_residual >= 0) e["rounded_residual"] = out.rounded_residual;
@@ -149,7 +150,7 @@ void Run::record_numerical(long idx, const RestartOutcome& out) {
   rep.add("numerical", 1);
   nlohmann::json theta = nlohmann::json::array();
   for (const cdouble& z : out.numerical) theta.push_back({z.real(), z.imag()});
-  rep.event({{"event", "numerical_solution"}, {"restart", idx}, {"residual", out.residual},
+  rep.event({{"event", events::kNumericalSolution}, {"restart", idx}, {"residual", out.residual},
              {"ansatz", ansatz ? ansatz->name : ""}, {"exact", false}, {"theta", std::move(theta)}});
 }
 
@@ -182,7 +183,7 @@ void Run::keep_counting(const Scheme& s) {
   const bool first = seen_exact.insert(sha).second;
   rep.add("exact", 1);
   if (first) rep.add("exact_distinct", 1);
-  nlohmann::json e{{"event", "exact_found"}, {"sha256", sha}, {"rank", s.rank()}, {"restart", s.provenance.extra.at("restart")}};
+  nlohmann::json e{{"event", events::kExactFound}, {"sha256", sha}, {"rank", s.rank()}, {"restart", s.provenance.extra.at("restart")}};
   if (first) e["native"] = native_text(s);
   rep.event(e);
   if (!offered_one) offered_one = rep.offer(s, "numeric");

@@ -1,0 +1,68 @@
+// search::run (src/search/run.hpp): one search from an ask to its outcome, for callers beside the
+// command line (tdisc campaign); and the meta engine as a registered engine.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "base/error.hpp"
+#include "src/search/run.hpp"
+#include "tests/support.hpp"
+
+using namespace tdisc;
+
+TEST_CASE("search::run runs an ask to its outcome and records the parameters with their origins", "[fast]") {
+  search::RunAsk a;
+  a.plan.format = {2, 2, 2};
+  a.plan.rank = 7;
+  a.plan.ring = Ring::GF2;
+  a.plan.symmetry = "none";
+  a.threads = 1;
+  a.seconds = 20;
+  a.seed = 4;
+  a.out_dir = test::temp_dir("run-api") + "/run";
+  a.params = {{"plus_min", 123}};
+  const search::SearchOutcome out = search::run(a, nullptr);
+  CHECK(out.reached);
+  CHECK(out.best_rank == 7);
+  const nlohmann::json run = nlohmann::json::parse(test::slurp(a.out_dir + "/run.json"));
+  CHECK(run["seed"] == 4);
+  REQUIRE(run["resolved_params"].is_array());
+  REQUIRE(!run["resolved_params"].empty());
+  for (const nlohmann::json& block : run["resolved_params"]) {
+    INFO(block.dump());
+    CHECK(block["params"]["plus_min"]["value"] == 123);
+    CHECK(block["params"]["plus_min"]["from"] == "given");
+    CHECK(block["params"]["symmetry"]["value"] == "none");
+  }
+}
+
+TEST_CASE("search::prepare refuses what the engine refuses, naming where the parameters came from", "[fast]") {
+  search::RunAsk a;
+  a.plan.format = {2, 2, 2};
+  a.plan.rank = 7;
+  a.check_out_dir = false;
+  a.params = {{"plus_min", -1}};
+  a.params_source = "recipe.json";
+  try {
+    search::prepare(a);
+    FAIL("accepted");
+  } catch (const UsageError& e) {
+    CHECK(std::string(e.what()).find("recipe.json: params.plus_min") == 0);
+  }
+}
+
+TEST_CASE("meta is an engine of the registry and finds its catalogue in the config", "[fast]") {
+  auto meta = search::make_engine("meta");
+  REQUIRE(meta);
+  search::EngineConfig c;
+  c.target = {{2, 3, 3}, 15, Ring::ZT};
+  c.catalogue_dir = "some/catalogue";
+  const auto blocks = meta->resolve(c);
+  REQUIRE(blocks.size() == 2);
+  CHECK(blocks[0].settings.value("catalogue") == "some/catalogue");
+  CHECK(blocks[0].settings.origin("catalogue") == "derived: the run's catalogue");
+  c.params = {{"catalogue", "elsewhere"}};
+  CHECK(meta->resolve(c)[0].settings.origin("catalogue") == "given");
+  c = {};
+  c.target = {{2, 3, 3}, 15, Ring::ZT};
+  CHECK_THROWS_AS(meta->resolve(c), UsageError);
+}
