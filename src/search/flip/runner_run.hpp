@@ -1,5 +1,9 @@
 // The pool run: one walker per thread, restarts of stragglers from the pool's best states,
 // improvements offered to the orchestrator (Hensel-lifted first for modular walks), checkpoints.
+// Included only by runner_gf2.cpp, runner_zt.cpp and runner_gf3.cpp, which instantiate it for one
+// ring each (its three walkers at three widths: the heaviest code of the binary, split so that two
+// cores compile it at once).
+#pragma once
 #include "src/search/flip/runner.hpp"
 
 #include <atomic>
@@ -281,8 +285,5 @@ void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter&
   else if (params.symmetry == Symmetry::S3) Run<F, SymmetricWalker<F, 2>>(config, params, reporter).run();
   else Run<F, Walker<F>>(config, params, reporter).run();
 }
-
-#define TDISC_RUN_WALKERS(F) template void run_walkers<F>(const EngineConfig&, const FlipParams&, Reporter&);
-TDISC_FLIP_FIELDS(TDISC_RUN_WALKERS)
 
 }  // namespace tdisc::search::flip
