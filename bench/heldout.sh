@@ -18,6 +18,7 @@ THREADS=${THREADS:-2}
 CAP=${CAP:-60}
 RUNS=${RUNS:-$(mktemp -d)}
 export ROWS SEEDS THREADS CAP RUNS
+mkdir -p "$RUNS"
 COMMAND="ROWS=\"$ROWS\" SEEDS=\"$SEEDS\" THREADS=$THREADS CAP=$CAP bench/heldout.sh" RECIPES="portfolio today" STEM=heldout \
   "$ROOT/bench/recipes.sh" | tee "$RUNS/heldout.log"
 [ "${PIPESTATUS[0]}" = 0 ] || exit 1
