@@ -32,18 +32,13 @@ size_t aligned(size_t x) { return (x + 255) / 256 * 256; }
 
 struct ResidueParams {
   int n;
-  double p[kMaxModuli], pinv[kMaxModuli], two26[kMaxModuli];
+  LimbMod mod[kMaxModuli];
 };
 
 ResidueParams residue_params(int n) {
   ResidueParams rp{};
   rp.n = n;
-  for (int l = 0; l < n; ++l) {
-    const int p = kModuli[l];
-    rp.p[l] = p, rp.pinv[l] = 1.0 / p;
-    const int r = (int)((1LL << 26) % p);
-    rp.two26[l] = r > (p - 1) / 2 ? r - p : r;
-  }
+  for (int l = 0; l < n; ++l) rp.mod[l] = limb_mod(kModuli[l]);
   return rp;
 }
 
@@ -115,22 +110,22 @@ __global__ void col_shifts(const T* B, long long ldb, long long k, long long n, 
 }
 
 // ---- 2. residues. A (m × k) → At_l (kp × mp, ld kp) for every modulus; 32×32 tiles through shared memory.
+// Each scaled integer is converted once and split into limbs; its residues take integer arithmetic only.
 template <class T>
 __global__ void residues_a(const T* A, long long lda, long long m, long long k, const int* e, ResidueParams rp,
                            int8_t* At, long long mp, long long kp) {
-  __shared__ double tile[32][33];  // [h][i]
+  __shared__ long long tile[32][33];  // [h][i]
   const long long i0 = blockIdx.x * 32LL, h0 = blockIdx.y * 32LL;
   for (int q = 0; q < 4; ++q) {
     const long long i = i0 + threadIdx.x, h = h0 + threadIdx.y + 8 * q;
     tile[threadIdx.y + 8 * q][threadIdx.x] =
-        i < m && h < k && e[i] != kNonFinite ? trunc(ldexp((double)A[i + h * lda], e[i])) : 0.0;
+        i < m && h < k && e[i] != kNonFinite ? (long long)ldexp((double)A[i + h * lda], e[i]) : 0;
   }
   __syncthreads();
   for (int q = 0; q < 4; ++q) {
     const long long h = h0 + threadIdx.x, i = i0 + threadIdx.y + 8 * q;
-    const double x = tile[threadIdx.x][threadIdx.y + 8 * q];
-    for (int l = 0; l < rp.n; ++l)
-      At[l * kp * mp + h + i * kp] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
+    const Limbs v = limbs_of(tile[threadIdx.x][threadIdx.y + 8 * q]);
+    for (int l = 0; l < rp.n; ++l) At[l * kp * mp + h + i * kp] = (int8_t)residue_of_limbs(v, rp.mod[l]);
   }
 }
 
@@ -143,8 +138,8 @@ __global__ void residues_b(const T* B, long long ldb, long long k, long long n, 
     for (long long h = blockIdx.x * (long long)blockDim.x + threadIdx.x; h < kp;
          h += (long long)gridDim.x * blockDim.x) {
       const long long idx = h + j * kp;
-      const double x = h < k && j < n && f[j] != kNonFinite ? trunc(ldexp((double)B[h + j * ldb], f[j])) : 0.0;
-      for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
+      const Limbs v = limbs_of(h < k && j < n && f[j] != kNonFinite ? (long long)ldexp((double)B[h + j * ldb], f[j]) : 0);
+      for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue_of_limbs(v, rp.mod[l]);
     }
 }
 
