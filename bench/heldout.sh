@@ -23,7 +23,7 @@ COMMAND="ROWS=\"$ROWS\" SEEDS=\"$SEEDS\" THREADS=$THREADS CAP=$CAP bench/heldout
   "$ROOT/bench/recipes.sh" | tee "$RUNS/heldout.log"
 [ "${PIPESTATUS[0]}" = 0 ] || exit 1
 # every run of the portfolio must have been planned as one (a row that fits is no held-out target)
-if grep -E '^[^ ]+ +portfolio ' "$RUNS/heldout.log" | grep -v '(portfolio,' >/dev/null; then
+if grep -E '^[^ ]+ +portfolio +seed ' "$RUNS/heldout.log" | grep -v '(portfolio,' >/dev/null; then
   echo "heldout: a target of ROWS has a row in the recipe table: not held out" >&2
   exit 1
 fi
