@@ -9,7 +9,7 @@
 # today's. Prints one line per run and a summary per row, and exits 1 when a row breaks the rule.
 # Writes bench/results/heldout-<UTC date>.json (or $OUT/heldout.json) through bench/recipes.sh.
 #
-# Environment: TDISC, ROWS (below), SEEDS ("1 2 3 4 5"), THREADS (2), CAP (60 s), OUT, RUNS.
+# Environment: TDISC, ROWS (below), SEEDS ("1 2 3 4 5"), THREADS (2), JOBS (1: runs at once), CAP (60 s), OUT, RUNS.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ROWS=${ROWS:-"2x3x3:15:Z 2x2x5:18:Z 2x3x4:20:GF2 2x4x4:26:Z 3x3x4:29:Z 4x4:49:Z"}
@@ -19,7 +19,7 @@ CAP=${CAP:-60}
 RUNS=${RUNS:-$(mktemp -d)}
 export ROWS SEEDS THREADS CAP RUNS
 mkdir -p "$RUNS"
-COMMAND="ROWS=\"$ROWS\" SEEDS=\"$SEEDS\" THREADS=$THREADS CAP=$CAP bench/heldout.sh" RECIPES="portfolio today" STEM=heldout \
+COMMAND="ROWS=\"$ROWS\" SEEDS=\"$SEEDS\" THREADS=$THREADS JOBS=${JOBS:-1} CAP=$CAP bench/heldout.sh" RECIPES="portfolio today" STEM=heldout \
   "$ROOT/bench/recipes.sh" | tee "$RUNS/heldout.log"
 [ "${PIPESTATUS[0]}" = 0 ] || exit 1
 # every run of the portfolio must have been planned as one (a row that fits is no held-out target)
