@@ -27,6 +27,7 @@ namespace tdisc_gemm::ozaki {
 namespace {
 
 constexpr long long kPad = 64;
+constexpr long long kDefaultPanel = 8192;  // panel_columns
 long long padded(long long x) { return (x + kPad - 1) / kPad * kPad; }
 size_t aligned(size_t x) { return (x + 255) / 256 * 256; }
 
@@ -378,15 +379,32 @@ int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_
   return from_cuda(cudaGetLastError());
 }
 
+// Columns of B per INT8 product of the plain plan. On an H100 (cuBLAS 13.1) one INT8 product of 16384³
+// took 11.3 ms per modulus, in panels of 8192 or 4096 columns 6.2 ms (oz2 f64 at 17 moduli: 228 ms →
+// 139 ms; bench/results/ozaki-2026-11-26-h100-panels.json). TDISC_OZAKI_PANEL overrides it (0: one
+// product), for measurement.
+long long panel_columns(long long np) {
+  static const long long chosen = [] {
+    const char* env = std::getenv("TDISC_OZAKI_PANEL");
+    return env ? std::atoll(env) : kDefaultPanel;
+  }();
+  return chosen > 0 ? std::min(np, (chosen + kPad - 1) / kPad * kPad) : np;
+}
+
 int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const Layout& L, const int8_t* At,
                 const int8_t* Bt, int p, char* ws, int8_t* Rl, Phases& ph) {
   if (plan == "oz2") {
     int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp);
     const int32_t one = 1, zero = 0;
-    const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mp, (int)L.np, (int)L.kp, &one, At,
-                                           CUDA_R_8I, (int)L.kp, Bt, CUDA_R_8I, (int)L.kp, &zero, Cp, CUDA_R_32I,
-                                           (int)L.mp, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
-    if (cs != CUBLAS_STATUS_SUCCESS) return 2;
+    const long long panel = panel_columns(L.np);
+    for (long long j0 = 0; j0 < L.np; j0 += panel) {
+      const long long w = std::min(panel, L.np - j0);
+      const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mp, (int)w, (int)L.kp, &one, At,
+                                             CUDA_R_8I, (int)L.kp, Bt + j0 * L.kp, CUDA_R_8I, (int)L.kp, &zero,
+                                             Cp + j0 * L.mp, CUDA_R_32I, (int)L.mp, CUBLAS_COMPUTE_32I,
+                                             CUBLAS_GEMM_DEFAULT);
+      if (cs != CUBLAS_STATUS_SUCCESS) return 2;
+    }
     ph.mark(Phases::int8_products);
     reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(Cp, L.mp * L.np, small_mod(p), Rl);
     return from_cuda(cudaGetLastError());

@@ -13,7 +13,7 @@
 #include <optional>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/flip/field.hpp"
 #include "src/search/flip/lift.hpp"
 #include "src/search/flip/params.hpp"

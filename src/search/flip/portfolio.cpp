@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::search::flip {
 
