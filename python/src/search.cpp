@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "base/error.hpp"
+#include "base/io.hpp"
 #include "base/params/table.hpp"
 #include "decomposition/native.hpp"
 #include "python/src/bindings.hpp"
@@ -38,6 +39,7 @@ struct SearchResult {
   bool cancelled = false;    // the progress callback asked to stop
   std::string run_dir;
   std::string size, ring, engine;
+  std::string recipe, recipe_why;  // the plan's recipe: a table row's id or "portfolio", and why
   int rank = 0;
   unsigned long long seed = 0;
   std::vector<Scheme> schemes;  // the run directory's best-r<R>.json, each verified when written; best last
@@ -60,6 +62,8 @@ struct Ask {
   double checkpoint_every = 30;
   bool catalog = false;
   std::string catalog_dir;
+  std::string plan_catalogue;          // where the plan finds recipes.json and ansätze ("": none)
+  std::optional<std::string> recipes;  // the recipe table (tdisc search --recipes)
 };
 
 // time=: seconds, or a duration as tdisc search --time takes it ("90s", "10m", "unlimited").
@@ -138,18 +142,19 @@ search::SearchRequest new_request(const Ask& a) {
   ask.symmetry = a.symmetry;
   ask.lattice = a.lattice;
   ask.device = a.device;
+  ask.catalogue_dir = a.plan_catalogue;
+  if (a.recipes) ask.recipe_file = *a.recipes;
   if ((a.engine == "numeric" || a.engine == "auto") && !a.device && !a.params.contains("device"))
     ask.gpus = search::numeric::cuda_device_count();
   const search::SearchPlan plan = search::plan_search(ask);
   search::SearchRequest r;
   r.target = plan.target;
   r.engine = plan.engine;
-  r.threads = threads_or_cores(a.threads);
+  r.threads = search::planned_threads(plan, a.threads, threads_or_cores(0));
   r.seconds = a.seconds;
   r.checkpoint_seconds = a.checkpoint_every;
   r.seed = a.seed ? *a.seed : search::random_seed();
-  r.params = a.params;
-  r.params.update(plan.params);  // the shorthands win, as on the command line
+  r.params = search::planned_params(plan, a.params);  // the row's defaults < params= < the shorthands
   r.out_dir = a.out ? *a.out : search::default_run_dir(plan.target.format, plan.target.rank);
   r.catalog = a.catalog;
   r.catalog_dir = a.catalog_dir;
@@ -160,6 +165,7 @@ search::SearchRequest new_request(const Ask& a) {
   }
   r.params.erase("llm");  // the llm engine's settings: the command line's only (engine_for says so)
   r.request = search::request_json({"python", "tdisc.search"}, plan, r);
+  search::record_plan(r.request, plan);
   return r;
 }
 
@@ -201,6 +207,17 @@ std::vector<Scheme> best_schemes(const std::string& dir) {
   return out;
 }
 
+// The plan's recipe as run.json records it (a resumed run: as its first session recorded it).
+nlohmann::json recorded_recipe(const search::SearchRequest& r) {
+  if (r.request.contains("recipe")) return r.request["recipe"];
+  try {
+    const nlohmann::json run = nlohmann::json::parse(read_text_file(r.out_dir + "/run.json", InputKind::run_file));
+    if (run.contains("recipe") && run["recipe"].is_object()) return run["recipe"];
+  } catch (const std::exception&) {  // an older run.json without a recipe: none to tell
+  }
+  return nlohmann::json::object();
+}
+
 SearchResult run(const Ask& a, py::object progress) {
   std::optional<nlohmann::json> checkpoint;
   search::SearchRequest r = a.resume ? resumed_request(a, checkpoint) : new_request(a);
@@ -229,6 +246,9 @@ SearchResult run(const Ask& a, py::object progress) {
   res.ring = std::string(ring_name(r.target.ring));
   res.engine = r.engine;
   res.seed = r.seed;
+  const nlohmann::json recipe = recorded_recipe(r);
+  res.recipe = recipe.value("id", std::string());
+  res.recipe_why = recipe.value("why", std::string());
   res.schemes = best_schemes(r.out_dir);
   return res;
 }
@@ -238,7 +258,8 @@ SearchResult search_py(const std::string& size, std::optional<int> rank, std::op
                        std::optional<std::string> out, py::object params, std::optional<Scheme> start,
                        const std::string& symmetry, std::optional<std::string> lattice, std::optional<std::string> device,
                        double checkpoint_every, bool catalog, const std::string& catalog_dir,
-                       std::optional<std::string> resume, py::object progress) {
+                       std::optional<std::string> resume, py::object progress, const std::string& plan_catalogue,
+                       std::optional<std::string> recipes) {
   Ask a;
   a.size = size;
   a.rank = rank;
@@ -258,6 +279,8 @@ SearchResult search_py(const std::string& size, std::optional<int> rank, std::op
   a.checkpoint_every = checkpoint_every;
   a.catalog = catalog;
   a.catalog_dir = catalog_dir;
+  a.plan_catalogue = plan_catalogue;
+  a.recipes = std::move(recipes);
   a.resume = std::move(resume);
   return run(a, std::move(progress));
 }
@@ -278,6 +301,8 @@ void bind_search(py::module_& m) {
       .def_readonly("ring", &SearchResult::ring)
       .def_readonly("engine", &SearchResult::engine)
       .def_readonly("seed", &SearchResult::seed)
+      .def_readonly("recipe", &SearchResult::recipe, "the plan's recipe: the table row's id, or \"portfolio\" (docs/recipes.md)")
+      .def_readonly("recipe_why", &SearchResult::recipe_why, "why that recipe: the row with its file and line, or no row fits")
       .def_readonly("schemes", &SearchResult::schemes, "the verified schemes the run wrote (best-r<R>.json), best last")
       .def("__repr__", [](const SearchResult& r) {
         return "<tdisc.SearchResult " + r.size + " rank " + std::to_string(r.rank) + " over " + r.ring + ": " +
@@ -288,7 +313,7 @@ void bind_search(py::module_& m) {
         "engine"_a = "auto", "threads"_a = 0, "time"_a = "10m", "seed"_a = py::none(), "out"_a = py::none(),
         "params"_a = py::none(), "start"_a = py::none(), "symmetry"_a = "auto", "lattice"_a = py::none(),
         "device"_a = py::none(), "checkpoint_every"_a = 30.0, "catalog"_a = false, "catalog_dir"_a = "",
-        "resume"_a = py::none(), "progress"_a = py::none());
+        "resume"_a = py::none(), "progress"_a = py::none(), "plan_catalogue"_a = "", "recipes"_a = py::none());
 }
 
 }  // namespace tdisc::python

@@ -47,7 +47,7 @@ class SearchInterrupted(KeyboardInterrupt):
 
 def search(size="3x3", *, rank=None, ring=None, engine="auto", threads=0, time="10m", seed=None, out=None,
            params=None, start=None, symmetry="auto", lattice=None, device=None, checkpoint_every=30.0,
-           catalog=False, catalog_dir=None, resume=None, progress=None):
+           catalog=False, catalog_dir=None, resume=None, progress=None, recipes=None):
     """Runs a search in this process with tdisc search's engines and orchestrator (every scheme it
     keeps is verified exactly and written to the run directory). Returns a SearchResult (.reached,
     .best_rank, .schemes, .run_dir).
@@ -57,9 +57,18 @@ def search(size="3x3", *, rank=None, ring=None, engine="auto", threads=0, time="
     callable given a dict (elapsed, best_rank, target_rank, counters) about twice a second from
     another thread; returning False stops the search, which then returns normally; progress="bar" shows
     a tqdm bar (a widget in notebooks; tqdm must be installed). Ctrl-C stops it
-    cleanly, keeps the checkpoint and raises SearchInterrupted (a KeyboardInterrupt)."""
+    cleanly, keeps the checkpoint and raises SearchInterrupted (a KeyboardInterrupt).
+
+    The plan is tdisc search's: the recipe table (recipes=, else <catalog_dir>/recipes.json, else the
+    catalogue's: TDISC_CATALOG_DIR or the source tree's algorithms/) picks the recipe for the target,
+    and params= overrides its parameters key by key; .recipe and .recipe_why say which and why
+    (docs/recipes.md)."""
+    from . import catalog as _catalog
+    try:
+        plan_catalogue = os.fspath(catalog_dir) if catalog_dir is not None else _catalog.default_dir()
+    except ValueError:  # an installed package without its build's paths and no TDISC_CATALOG_DIR: no table
+        plan_catalogue = ""
     if catalog_dir is None:
-        from . import catalog as _catalog
         catalog_dir = _catalog.default_dir() if catalog else ""
     bar = None
     if progress == "bar":
@@ -69,7 +78,8 @@ def search(size="3x3", *, rank=None, ring=None, engine="auto", threads=0, time="
                                out=None if out is None else os.fspath(out), params=params, start=start,
                                symmetry=symmetry, lattice=lattice, device=device, checkpoint_every=checkpoint_every,
                                catalog=catalog, catalog_dir=os.fspath(catalog_dir),
-                               resume=None if resume is None else os.fspath(resume), progress=progress)
+                               resume=None if resume is None else os.fspath(resume), progress=progress,
+                               plan_catalogue=plan_catalogue, recipes=None if recipes is None else os.fspath(recipes))
     finally:
         if bar is not None:
             bar.close()

@@ -41,6 +41,7 @@ inline constexpr const char* kCatalogued = "catalogued";
 inline constexpr const char* kAlreadyCatalogued = "already_catalogued";
 inline constexpr const char* kCatalogueHasAsGood = "catalogue_has_as_good";
 inline constexpr const char* kLanes = "lanes";
+inline constexpr const char* kPortfolioMove = "portfolio_move";
 inline constexpr const char* kWalkersRestored = "walkers_restored";
 inline constexpr const char* kModularBest = "modular_best";
 inline constexpr const char* kLiftFailed = "lift_failed";
@@ -78,7 +79,9 @@ inline constexpr Kind kVocabulary[] = {
     {kCatalogued, "file rank", "orchestrator (--catalog)", "a new best was filed in the catalogue"},
     {kAlreadyCatalogued, "file rank", "orchestrator (--catalog)", "the catalogue holds this scheme already"},
     {kCatalogueHasAsGood, "file rank", "orchestrator (--catalog)", "the catalogue holds one as good"},
-    {kLanes, "lanes", "flip engine", "the lanes (walk ring, symmetry, threads) that run side by side"},
+    {kLanes, "lanes portfolio?", "flip engine", "the lanes (walk ring, symmetry, threads) that run side by side"},
+    {kPortfolioMove, "from to from_lane to_lane threads why seconds", "flip engine (portfolio)",
+     "a thread moved from one lane to another, toward the lane that improves"},
     {kWalkersRestored, "walkers pool_rank", "flip engine", "walkers read back from the checkpoint"},
     {kModularBest, "rank ring", "flip engine", "a new best of a modular walk, before its Hensel lift"},
     {kLiftFailed, "rank steps why_not", "flip engine", "a Hensel lift did not give a scheme over the target ring"},

@@ -104,7 +104,31 @@ void Orchestrator::add_to_catalog(const Scheme& s) {
   dir_.append_event({{"event", what}, {"file", f.path}, {"rank", s.rank()}});
 }
 
-void Orchestrator::event(const nlohmann::json& e) { dir_.append_event(e); }
+void Orchestrator::event(const nlohmann::json& e) {
+  dir_.append_event(e);
+  const std::string kind = e.value("event", std::string());
+  if (kind == "lanes" || kind == "portfolio_move") record_portfolio(e);
+}
+
+// run.json keeps the plan's lanes and every move of a thread between them (rare: one a few seconds
+// at most), read back and rewritten whole, so a resumed run adds to what its first session recorded.
+void Orchestrator::record_portfolio(const nlohmann::json& e) {
+  std::lock_guard lock(portfolio_mutex_);
+  std::optional<nlohmann::json> run = dir_.read_request();
+  if (!run || !run->is_object()) return;
+  nlohmann::json& p = (*run)["portfolio"];
+  if (!p.is_object()) p = nlohmann::json::object();
+  nlohmann::json entry = e;
+  entry.erase("event");
+  entry["elapsed"] = elapsed();
+  if (e.value("event", std::string()) == "lanes") {
+    if (!p.contains("lanes")) p["lanes"] = entry;  // the first session's lanes; a resumed one logs its own event only
+  } else {
+    if (!p["moves"].is_array()) p["moves"] = nlohmann::json::array();
+    p["moves"].push_back(entry);
+  }
+  dir_.write_request(*run);
+}
 
 void Orchestrator::add(const std::string& counter, double delta) {
   std::lock_guard lock(mutex_);

@@ -77,6 +77,7 @@ private:
   void add_to_catalog(const Scheme& s);
   [[noreturn]] void refuse_state(const std::string& why) const;  // a checkpoint state the engine cannot read back
   void sample(double now);  // one "progress" event: the counters and the move rate since the last one
+  void record_portfolio(const nlohmann::json& e);  // a "lanes" or "portfolio_move" event into run.json
 
   SearchRequest req_;
   RunLock lock_;  // one process at a time in the run directory, taken before anything is written
@@ -89,6 +90,7 @@ private:
   std::atomic<bool> reached_{false}, time_up_{false}, finished_{false}, final_checkpoint_{false};
   std::mutex watch_mutex_;             // with watch_cv_: the watcher wakes at once when the engine ends
   std::condition_variable watch_cv_;
+  std::mutex portfolio_mutex_;  // run.json's read-modify-write (record_portfolio)
   mutable std::mutex mutex_;  // counters_, best_file_, offers
   std::map<std::string, double> counters_;
   std::vector<CatalogueEntry> catalogue_;  // catalog_dir's entries, when catalog is on

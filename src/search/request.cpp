@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <thread>
@@ -28,6 +29,22 @@ nlohmann::json request_json(const nlohmann::json& command, const SearchPlan& pla
           {"engine", plan.engine}, {"threads", r.threads}, {"seconds", r.seconds}, {"seed", r.seed},
           {"params", r.params}, {"from", r.start ? r.start->provenance.source : ""}, {"tool", TDISC_TOOL},
           {"machine", machine_text()}};
+}
+
+nlohmann::json planned_params(const SearchPlan& plan, const nlohmann::json& given) {
+  nlohmann::json p = plan.defaults.is_object() ? plan.defaults : nlohmann::json::object();
+  if (given.is_object()) p.update(given);
+  p.update(plan.params);
+  return p;
+}
+
+int planned_threads(const SearchPlan& plan, int given, int cores) {
+  return given != 0 ? given : plan.threads.value_or(std::max(1, cores));
+}
+
+void record_plan(nlohmann::json& request, const SearchPlan& plan) {
+  if (!plan.route.empty()) request["route"] = plan.route;
+  request["recipe"] = {{"id", plan.recipe}, {"why", plan.recipe_why}, {"row", plan.recipe_row}};
 }
 
 Continuation continue_run(const std::string& dir) {

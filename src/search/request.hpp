@@ -19,6 +19,15 @@ std::string machine_text();
 // plan settled on, the engine, threads, budget, seed, parameters, start, tool and machine.
 nlohmann::json request_json(const nlohmann::json& command, const SearchPlan& plan, const SearchRequest& r);
 
+// The engine parameters a plan runs with: its defaults (the table row's, the ansatz route's),
+// overridden key by key by the caller's (--params, params=), then its shorthands (--symmetry,
+// --lattice, --device), which win over both. tdisc search and tdisc.search give the same answer.
+nlohmann::json planned_params(const SearchPlan& plan, const nlohmann::json& given);
+// The threads a plan runs with: the caller's (0: none given), else the table row's, else one per core.
+int planned_threads(const SearchPlan& plan, int given, int cores);
+// run.json's record of the plan: "recipe" ({"id", "why", "row"}) and "route" when there is one.
+void record_plan(nlohmann::json& request, const SearchPlan& plan);
+
 // A run directory to continue: its request (target, engine, threads, seed, parameters from run.json;
 // out_dir set; the best scheme as start when the run died before its first checkpoint) and the
 // checkpoint to resume from. Checked and repaired under the run's lock (src/search/run_lock.hpp);

@@ -108,6 +108,54 @@ class Search(support.TempDirCase):
             tdisc.search(**UNREACHABLE, params={"no_such_parameter": 1}, out=self.path("r"))
 
 
+TABLE_ROW = {"id": "test-2x2-7", "size": "2x2x2", "rank": "7", "rings": ["ZT"], "device": "any", "engine": "flip",
+             "symmetry": "none", "params": {"batch": 128, "pool_size": 7}, "why": "a row of this test"}
+
+
+class Plan(support.TempDirCase):
+    """tdisc.search runs the plan tdisc search runs: the recipe table's row, --params over it key by key."""
+
+    def table(self):
+        path = self.path("recipes.json")
+        with open(path, "w") as f:
+            f.write('{"format": "tdisc-recipes", "version": 1, "rows": [\n' + json.dumps(TABLE_ROW) + "\n]}\n")
+        return path
+
+    def run_json(self, run_dir):
+        with open(os.path.join(run_dir, "run.json")) as f:
+            return json.load(f)
+
+    def test_the_row_runs_and_params_override_it_key_by_key_as_on_the_command_line(self):
+        table = self.table()
+        r = tdisc.search(size="2x2", rank=7, ring="ZT", seed=3, time="30s", recipes=table, params={"pool_size": 9},
+                         out=self.path("py"))
+        self.assertTrue(r.reached)
+        self.assertEqual(r.recipe, "test-2x2-7")
+        self.assertIn(table + ":2", r.recipe_why)
+        py = self.run_json(r.run_dir)
+        self.assertEqual((py["params"]["batch"], py["params"]["pool_size"], py["params"]["symmetry"]), (128, 9, "none"))
+        self.assertEqual(py["recipe"]["id"], "test-2x2-7")
+        code, out, err = support.cli("search", "--size", "2x2", "--rank", "7", "--ring", "ZT", "--seed", "3", "--time", "30s",
+                                     "--recipes", table, "--params", '{"pool_size":9}', "-q", "--out", self.path("cli"))
+        self.assertEqual(code, 0, err)
+        cli = self.run_json(self.path("cli"))
+        self.assertEqual(py["params"], cli["params"])
+        self.assertEqual((py["engine"], py["threads"], py["recipe"]), (cli["engine"], cli["threads"], cli["recipe"]))
+
+    def test_the_catalogues_table_is_read_by_default(self):
+        r = tdisc.search(size="3x3", ring="ZT", threads=1, seed=5, time="60s", out=self.path("run"))
+        self.assertTrue(r.reached)
+        self.assertEqual(r.recipe, "3x3x3-23")
+        self.assertEqual(self.run_json(r.run_dir)["params"].get("symmetry"), "z3")
+
+    def test_no_row_fits_a_portfolio_runs(self):
+        r = tdisc.search(size="2x2", rank=7, ring="ZT", threads=1, seed=1, time="30s", recipes=self.path("none.json"),
+                         out=self.path("run"))
+        self.assertEqual(r.recipe, "portfolio")
+        self.assertIn("no row of", r.recipe_why)
+        self.assertNotIn("batch", self.run_json(r.run_dir)["params"])
+
+
 CHILD = textwrap.dedent("""
     import signal, os, sys, tdisc
     try:

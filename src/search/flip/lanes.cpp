@@ -6,8 +6,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "base/error.hpp"
@@ -84,6 +87,7 @@ struct Checkpoints {
   std::vector<Lane> lanes;
   std::vector<nlohmann::json> states;
   std::vector<bool> owed;  // another lane just checkpointed: this one should follow at once
+  const Portfolio* portfolio = nullptr;  // where threads move between lanes: each lane's threads now
   std::atomic<bool> failed{false};  // a lane threw: the others stop at once, and run_lanes rethrows
 };
 
@@ -113,7 +117,8 @@ public:
     nlohmann::json lanes = nlohmann::json::array();
     for (size_t i = 0; i < shared_.lanes.size(); ++i)
       lanes.push_back({{"walk_ring", std::string(ring_name(shared_.lanes[i].walk_ring))}, {"symmetry", symmetry_name(shared_.lanes[i].symmetry)},
-                       {"threads", shared_.lanes[i].threads}, {"state", shared_.states[i]}});
+                       {"threads", shared_.portfolio ? shared_.portfolio->threads(static_cast<int>(i)) : shared_.lanes[i].threads},
+                       {"state", shared_.states[i]}});
     base().checkpoint({{"engine", "flip"}, {"lanes", lanes}});
   }
 
@@ -124,20 +129,20 @@ private:
 
 // The walkers of one ring at W words per factor plane.
 template <int W>
-void run_ring(Ring ring, const EngineConfig& config, const FlipParams& p, Reporter& reporter) {
-  if (ring == Ring::GF2) run_walkers<GF2W<W>>(config, p, reporter);
-  else if (ring == Ring::GF3) run_walkers<GF3W<W>>(config, p, reporter);
-  else run_walkers<ZTW<W>>(config, p, reporter);
+void run_ring(Ring ring, const EngineConfig& config, const FlipParams& p, Reporter& reporter, LaneGate gate) {
+  if (ring == Ring::GF2) run_walkers<GF2W<W>>(config, p, reporter, gate);
+  else if (ring == Ring::GF3) run_walkers<GF3W<W>>(config, p, reporter, gate);
+  else run_walkers<ZTW<W>>(config, p, reporter, gate);
 }
 
 // p: the lane's parameters, bound and checked once (run_lanes). The factor width follows the
 // format: one word up to 64 entries (4x4, 5x5: the code they always ran), 2 up to 128, 4 up to 256.
-void run_lane(const EngineConfig& config, const FlipParams& p, const Lane& lane, Reporter& reporter) {
+void run_lane(const EngineConfig& config, const FlipParams& p, const Lane& lane, Reporter& reporter, LaneGate gate) {
   const Ring ring = lane.walk_ring;
   switch (factor_words(config.target.format)) {
-    case 1: run_ring<1>(ring, config, p, reporter); break;
-    case 2: run_ring<2>(ring, config, p, reporter); break;
-    case 4: run_ring<4>(ring, config, p, reporter); break;
+    case 1: run_ring<1>(ring, config, p, reporter, gate); break;
+    case 2: run_ring<2>(ring, config, p, reporter, gate); break;
+    case 4: run_ring<4>(ring, config, p, reporter, gate); break;
     default: throw UsageError("the flip engine holds factors of at most 256 entries: " + config.target.format.str() + " has more");
   }
 }
@@ -177,6 +182,56 @@ nlohmann::json lanes_json(const std::vector<Lane>& lanes) {
   return out;
 }
 
+// The portfolio's rule when threads may move: several lanes, portfolio_every above 0, and no
+// max_flips (a walker parked for good would never reach it, and the run would not end).
+std::optional<PortfolioRule> portfolio_rule(const std::vector<Lane>& lanes, const std::vector<FlipParams>& params) {
+  if (lanes.size() < 2 || params.front().portfolio_every <= 0) return std::nullopt;
+  for (const FlipParams& p : params)
+    if (p.max_flips > 0) return std::nullopt;
+  return PortfolioRule{params.front().portfolio_every, params.front().portfolio_dead};
+}
+
+// The monitor of a portfolio: a decision every rule.every seconds, each move an event and a counter.
+class PortfolioMonitor {
+public:
+  PortfolioMonitor(Portfolio& portfolio, const std::vector<Lane>& lanes, Reporter& reporter)
+      : portfolio_(portfolio), lanes_(lanes), reporter_(reporter), thread_([this] { watch(); }) {}
+  ~PortfolioMonitor() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+
+private:
+  void watch() {
+    std::unique_lock lock(mutex_);
+    while (!done_) {
+      cv_.wait_for(lock, std::chrono::milliseconds(50));
+      if (done_ || reporter_.stop_requested()) continue;
+      if (auto m = portfolio_.tick()) moved(*m);
+    }
+  }
+  void moved(const PortfolioMove& m) {
+    nlohmann::json threads = nlohmann::json::array();
+    for (size_t i = 0; i < lanes_.size(); ++i) threads.push_back(portfolio_.threads(static_cast<int>(i)));
+    reporter_.event({{"event", events::kPortfolioMove}, {"from", m.from}, {"to", m.to}, {"from_lane", lane_name(lanes_[m.from])},
+                     {"to_lane", lane_name(lanes_[m.to])}, {"threads", threads}, {"why", m.why},
+                     {"seconds", portfolio_.seconds()}});
+    reporter_.add("portfolio_moves", 1);
+  }
+
+  Portfolio& portfolio_;
+  const std::vector<Lane>& lanes_;
+  Reporter& reporter_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;  // last: started once the rest is ready
+};
+
 }  // namespace
 
 // From a checkpoint with lanes, from an older single-walk checkpoint (one lane, its walk ring), or
@@ -211,25 +266,40 @@ void run_lanes(const EngineConfig& config, Reporter& reporter) {
     configs.push_back(lane_config(config, lanes[i], static_cast<int>(i), &states[i]));
     params.push_back(lane_params(configs[i], lanes[i]).value);  // usage errors before any thread starts
   }
-  if (lanes.size() > 1) reporter.event({{"event", events::kLanes}, {"lanes", lanes_json(lanes)}});
+  const std::optional<PortfolioRule> rule = portfolio_rule(lanes, params);
+  std::optional<Portfolio> portfolio;
+  if (rule) {
+    std::vector<int> split;
+    for (const Lane& l : lanes) split.push_back(l.threads);
+    shared.portfolio = &portfolio.emplace(split, *rule);
+  }
+  if (lanes.size() > 1) {
+    nlohmann::json e = {{"event", events::kLanes}, {"lanes", lanes_json(lanes)}};
+    if (rule) e["portfolio"] = {{"every", rule->every}, {"dead_after", rule->dead_after}};
+    reporter.event(e);
+  }
+  auto gate = [&](size_t i) { return LaneGate{portfolio ? &*portfolio : nullptr, static_cast<int>(i)}; };
+  std::optional<PortfolioMonitor> monitor;
+  if (portfolio) monitor.emplace(*portfolio, lanes, reporter);
   std::vector<std::exception_ptr> errors(lanes.size());
   std::vector<std::thread> threads;
   for (size_t i = 1; i < lanes.size(); ++i)
     threads.emplace_back([&, i] {
       try {
-        run_lane(configs[i], params[i], lanes[i], *reporters[i]);
+        run_lane(configs[i], params[i], lanes[i], *reporters[i], gate(i));
       } catch (...) {
         errors[i] = std::current_exception();
         shared.failed = true;
       }
     });
   try {
-    run_lane(configs[0], params[0], lanes[0], *reporters[0]);
+    run_lane(configs[0], params[0], lanes[0], *reporters[0], gate(0));
   } catch (...) {
     errors[0] = std::current_exception();
     shared.failed = true;
   }
   for (auto& t : threads) t.join();
+  monitor.reset();
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
 }

@@ -1,6 +1,7 @@
 // The walks a flip search runs side by side ("lanes"): with walk_ring and symmetry left to auto, a
 // characteristic-0 target on a square format gets a Z3-symmetric ZT walk and a plain GF2 walk whose
-// results are Hensel-lifted, threads shared between them; explicit choices give a single lane.
+// results are Hensel-lifted, threads shared between them; explicit choices give a single lane. With
+// several lanes the threads move toward the lane that improves (portfolio.hpp; portfolio_every 0: never).
 #pragma once
 #include <string>
 #include <vector>

@@ -61,6 +61,12 @@ const params::Table& flip_table() {
        choice("symmetry", field(&FlipParams::symmetry), symmetry_names(),
               "z3: only schemes invariant under (u,v,w) → (v,w,u) (square formats); s3: also under the index reversal\n"
               "(i,j) ↦ (n−1−i, n−1−j) (Moosbauer–Poole's 6-fold walk); auto: a z3 lane beside a plain one"),
+       number("portfolio_every", field(&FlipParams::portfolio_every), 0, 86400,
+              "with several lanes (symmetry or walk_ring auto): every this many seconds one thread moves to the lane whose\n"
+              "best rank dropped most recently, from the lane longest without a drop (0: threads stay where they start)"),
+       number("portfolio_dead", field(&FlipParams::portfolio_dead), 0, 1e7,
+              "with several lanes: a lane without a drop for this many seconds, standing above another, may give up\n"
+              "its last thread (0: every lane keeps at least one)"),
        text("diagonal", field(&FlipParams::diagonal), "z3/s3: the diagonal partition giving the fixed terms, \"0,1|2\" or \"auto\" (s3: invariant under i ↦ n−1−i)"),
        choice("pick", field(&FlipParams::walk, &WalkParams::pick), params::Names<Pick>{{"pair", Pick::Pair}, {"factor", Pick::Factor}},
               "how a flip is drawn: pair (a uniform flip pair) or factor (a uniform shared factor, then a pair)")},

@@ -40,6 +40,8 @@ struct FlipParams {
   long lift_every = 4000000;       // flips between lifts of a walker's current state at its best rank (0: new bests only)
   bool lift_at_target = false;     // lift only schemes at the target rank (a 5x5 lift takes a minute; ranks above wait for none)
   Symmetry symmetry = Symmetry::Auto;
+  double portfolio_every = 5;      // several lanes: seconds between moves of a thread toward the lane that improves (0: never)
+  double portfolio_dead = 120;     // several lanes: a lane without a drop this long, above another, may lose its last thread (0: never)
   std::string diagonal = "auto";   // z3/s3: the diagonal partition giving the fixed terms, "0,1|2" or "auto"
 };
 // z3 and s3 walks default to restarting from the diagonal start after 5M flips without progress (4x4:49

@@ -3,11 +3,19 @@
 #pragma once
 #include "src/search/engine.hpp"
 #include "src/search/flip/params.hpp"
+#include "src/search/flip/portfolio.hpp"
 
 namespace tdisc::search::flip {
 
+// A lane of a portfolio (portfolio.hpp): its walkers are every thread of the search, walker w
+// running while the portfolio gives the lane more than w threads (parked otherwise).
+struct LaneGate {
+  Portfolio* portfolio = nullptr;  // none: config.threads walkers, always running
+  int lane = 0;
+};
+
 // Runs the walkers over field F until the reporter says stop (or max_flips per walker).
 template <class F>
-void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter& reporter);
+void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter& reporter, LaneGate gate = {});
 
 }  // namespace tdisc::search::flip

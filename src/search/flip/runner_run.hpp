@@ -7,6 +7,7 @@
 #include "src/search/flip/runner.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <charconv>
 #include <climits>
 #include <map>
@@ -44,12 +45,13 @@ struct Snapshot {
 template <class F, class W>
 class Run {
 public:
-  Run(const EngineConfig& c, const FlipParams& p, Reporter& r)
-      : config_(c), params_(p), reporter_(r), ranks_(r.ranks()), format_(c.target.format), pool_(p.pool_size, p.level_fill),
+  Run(const EngineConfig& c, const FlipParams& p, Reporter& r, LaneGate gate)
+      : config_(c), params_(p), reporter_(r), ranks_(r.ranks()), gate_(gate), format_(c.target.format),
+        pool_(p.pool_size, p.level_fill),
         lift_prime_(ring_is_modular(c.target.ring) ? 0 : F::characteristic) {}
 
   void run() {
-    const int n = std::max(1, config_.threads);
+    const int n = gate_.portfolio ? std::max(1, gate_.portfolio->walkers()) : std::max(1, config_.threads);
     snapshots_.resize(n);
     initial_states();
     std::vector<std::thread> threads;
@@ -108,7 +110,19 @@ private:
     return x;
   }
 
+  // A portfolio's walker waits until its lane gives it a thread (false: the search stopped first).
+  bool wait_turn(int id) const {
+    if (!gate_.portfolio) return true;
+    while (!reporter_.stop_requested()) {
+      if (gate_.portfolio->may_walk(gate_.lane, id)) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+  }
+
   void walk(int id) {
+    const bool late = gate_.portfolio && !gate_.portfolio->may_walk(gate_.lane, id);  // a thread that moves here later
+    if (!wait_turn(id)) return;
     W w(format_, params_.walk, walker_seed(config_.seed, id));
     if (!resumed_.empty()) {
       const auto& j = resumed_[id % resumed_.size()];
@@ -118,6 +132,8 @@ private:
         for (int k = 0; k < 4; ++k) s[k] = rng_word(j.at("rng").at(k).get<std::string>());
         w.rng().set_state(s);
       }
+    } else if (late && pool_.rank() != INT_MAX) {
+      w.load(pool_.sample(w.rng()));  // it joins the lane where the lane stands
     } else {
       w.load(start_);
     }
@@ -125,12 +141,20 @@ private:
     long reported = 0, last_lift = 0;
     int last_best = w.best_rank(), seen_pool = pool_.rank(), last_dead = INT_MAX;
     while (!reporter_.stop_requested()) {
+      if (gate_.portfolio && !gate_.portfolio->may_walk(gate_.lane, id)) {  // the thread went to another lane
+        publish(id, w);
+        if (!wait_turn(id)) break;
+        w.load(pool_.sample(w.rng()));  // back in: from the lane's best states
+        last_best = w.best_rank();
+        reporter_.add("restarts", 1);
+      }
       for (int b = 0; b < params_.batch; ++b) w.step();
       reporter_.add("flips", static_cast<double>(w.flips() - reported));
       reported = w.flips();
       reporter_.set("rank", w.rank());
       if (w.best_rank() < last_best) {
         last_best = w.best_rank();
+        if (gate_.portfolio) gate_.portfolio->improved(gate_.lane, last_best);
         pool_.offer(w.best(), w.rng());
         improved(w.best());
       }
@@ -266,6 +290,7 @@ private:
   FlipParams params_;
   Reporter& reporter_;
   Ranks* ranks_;  // the other MPI ranks; nullptr in a single process
+  LaneGate gate_;
   Format format_;
   Pool<F> pool_;
   long sent_version_ = -1;  // the pool's version when walker 0 last sent it (migrate)
@@ -280,10 +305,10 @@ private:
 }  // namespace
 
 template <class F>
-void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter& reporter) {
-  if (params.symmetry == Symmetry::Z3) Run<F, SymmetricWalker<F, 1>>(config, params, reporter).run();
-  else if (params.symmetry == Symmetry::S3) Run<F, SymmetricWalker<F, 2>>(config, params, reporter).run();
-  else Run<F, Walker<F>>(config, params, reporter).run();
+void run_walkers(const EngineConfig& config, const FlipParams& params, Reporter& reporter, LaneGate gate) {
+  if (params.symmetry == Symmetry::Z3) Run<F, SymmetricWalker<F, 1>>(config, params, reporter, gate).run();
+  else if (params.symmetry == Symmetry::S3) Run<F, SymmetricWalker<F, 2>>(config, params, reporter, gate).run();
+  else Run<F, Walker<F>>(config, params, reporter, gate).run();
 }
 
 }  // namespace tdisc::search::flip

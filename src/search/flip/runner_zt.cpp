@@ -3,8 +3,8 @@
 
 namespace tdisc::search::flip {
 
-template void run_walkers<ZTW<1>>(const EngineConfig&, const FlipParams&, Reporter&);
-template void run_walkers<ZTW<2>>(const EngineConfig&, const FlipParams&, Reporter&);
-template void run_walkers<ZTW<4>>(const EngineConfig&, const FlipParams&, Reporter&);
+template void run_walkers<ZTW<1>>(const EngineConfig&, const FlipParams&, Reporter&, LaneGate);
+template void run_walkers<ZTW<2>>(const EngineConfig&, const FlipParams&, Reporter&, LaneGate);
+template void run_walkers<ZTW<4>>(const EngineConfig&, const FlipParams&, Reporter&, LaneGate);
 
 }  // namespace tdisc::search::flip
