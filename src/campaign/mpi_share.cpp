@@ -68,6 +68,7 @@ int run_under_mpi(CampaignConfig config, const std::vector<CampaignTarget>& targ
     if (w.rank == 0) lock.emplace(config.dir);
     if (threads_auto) config.threads = mpi::threads_per_rank(static_cast<int>(std::thread::hardware_concurrency()), w);
     if (config.filing) config.filing->campaign_seed = state.seed;
+    config.mpi_rank = w.rank;
     Runner* lead = nullptr;
     int byes = 0;
     Sharing sharing;

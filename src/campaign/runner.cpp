@@ -46,6 +46,12 @@ struct SignalGuard {
 
 double steady_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
+std::string seconds_said(double s) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1fs", s);
+  return b;
+}
+
 std::string seconds_arg(double s) { return std::to_string(static_cast<long long>(std::ceil(std::max(1.0, s)))) + "s"; }
 
 // A search of an earlier session may still be ending (its SIGTERM checkpoint): wait for its lock.
@@ -155,7 +161,8 @@ void Runner::launch(int k, int threads) {
   children_.push_back(c);
   const bool resumed = args[1] == "--resume";
   t.status = Status::running;
-  say(k, std::string(resumed ? "resumed" : "started") + " on " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "") +
+  const std::string where = config_.mpi_rank >= 0 ? " on rank " + std::to_string(config_.mpi_rank) + "," : " on";
+  say(k, std::string(resumed ? "resumed" : "started") + where + " " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "") +
              " for " + seconds_arg(seconds) + " (rank " + std::to_string(t.reach) + " over " + t.ring + ", seed " +
              std::to_string(t.seed) + ")");
   changed(k);
@@ -226,7 +233,7 @@ void Runner::settle(const Child& c, int code) {
   if (t.best_rank <= t.reach) {
     t.status = Status::reached;
     t.note = "";
-    say(k, "reached rank " + std::to_string(t.best_rank) + " after " + seconds_arg(t.seconds));
+    say(k, "reached rank " + std::to_string(t.best_rank) + " after " + seconds_said(t.seconds));
   } else if (code == 3 || (c.interrupted && code == -SIGINT)) {
     const auto s = share_left(k);
     t.status = !c.interrupted && s && *s < 2 ? Status::spent : Status::paused;
@@ -292,16 +299,11 @@ void Runner::merge(int k, const TargetState& reported, const std::optional<Verif
 std::string status_table(const CampaignState& s) {
   auto cell = [](std::string text, size_t width) { return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' '); };
   auto rank = [](int r) { return r == INT_MAX ? std::string("-") : std::to_string(r); };
-  auto time = [](double sec) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.0fs", sec);
-    return std::string(b);
-  };
   std::string out = cell("target", 26) + cell("ring", 5) + cell("to beat", 8) + cell("target", 7) + cell("best", 6) +
                     cell("time", 8) + "state\n";
   for (const TargetState& t : s.targets)
     out += cell(t.name, 26) + cell(t.ring, 5) + cell(std::to_string(t.beat), 8) + cell(std::to_string(t.reach), 7) +
-           cell(rank(t.best_rank), 6) + cell(time(t.seconds), 8) + status_name(t.status) +
+           cell(rank(t.best_rank), 6) + cell(seconds_said(t.seconds), 8) + status_name(t.status) +
            (t.filed.empty() ? "" : "  filed " + t.filed) + (t.note.empty() ? "" : "  (" + t.note + ")") + "\n";
   return out;
 }

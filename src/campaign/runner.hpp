@@ -23,6 +23,7 @@ struct CampaignConfig {
   double rebalance_min = 15;       // no rebalance when less campaign time than this is left
   std::optional<Filing> filing;    // --catalog: where improvements go; nullopt: run directories only
   bool quiet = false;
+  int mpi_rank = -1;               // under mpirun: this process's rank (said in each line), else -1
 };
 
 // Which targets this process runs (all, or under mpirun those of its rank), and where their states
