@@ -119,7 +119,9 @@ void Runner::recover() {
     if (t.status == Status::running) t.status = Status::paused;
     if (t.status == Status::failed) t.status = Status::paused;  // a new session tries it again
     if (!fs::is_directory(t.run_dir)) continue;
-    t.seconds = std::max(t.seconds, checkpoint_seconds(t.run_dir));
+    const CheckpointView v = read_checkpoint_view(t.run_dir);
+    t.seconds = std::max(t.seconds, v.seconds);
+    t.walk_rank = v.walk_rank;
     harvest(static_cast<int>(k));
     if (t.best_rank <= t.reach) t.status = Status::reached;
     if (!sharing_.keeps_state || !fileable(t, t.best_rank)) continue;
@@ -227,7 +229,9 @@ void Runner::harvest(int k) {
 void Runner::settle(const Child& c, int code) {
   const int k = c.target;
   TargetState& t = state_.targets[k];
-  t.seconds = std::max(c.base_seconds + (session() - c.started), checkpoint_seconds(t.run_dir));
+  const CheckpointView v = read_checkpoint_view(t.run_dir);
+  t.seconds = std::max(c.base_seconds + (session() - c.started), v.seconds);
+  t.walk_rank = v.walk_rank;
   harvest(k);
   const std::string log = config_.dir + "/logs/" + t.name + ".log";
   if (t.best_rank <= t.reach) {
@@ -267,7 +271,9 @@ CampaignState Runner::run() {
         ++j;
       }
     }
-    if ((g_signal || left() < -30) && !stopping) {  // a signal, or searches that overstay their --time
+    // A signal, or the campaign's budget spent: a search's own --time does not count its start-up
+    // (reading a large start file), so the campaign ends them itself, each with its last checkpoint.
+    if ((g_signal || left() <= 0) && !stopping) {
       stopping = true;
       for (Child& c : children_) c.interrupted = true, interrupt(c.pid);
     }
@@ -299,11 +305,11 @@ void Runner::merge(int k, const TargetState& reported, const std::optional<Verif
 std::string status_table(const CampaignState& s) {
   auto cell = [](std::string text, size_t width) { return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' '); };
   auto rank = [](int r) { return r == INT_MAX ? std::string("-") : std::to_string(r); };
-  std::string out = cell("target", 26) + cell("ring", 5) + cell("to beat", 8) + cell("target", 7) + cell("best", 6) +
+  std::string out = cell("target", 26) + cell("ring", 5) + cell("to beat", 8) + cell("target", 7) + cell("best", 6) + cell("walk", 6) +
                     cell("time", 8) + "state\n";
   for (const TargetState& t : s.targets)
     out += cell(t.name, 26) + cell(t.ring, 5) + cell(std::to_string(t.beat), 8) + cell(std::to_string(t.reach), 7) +
-           cell(rank(t.best_rank), 6) + cell(seconds_said(t.seconds), 8) + status_name(t.status) +
+           cell(rank(t.best_rank), 6) + cell(rank(t.walk_rank), 6) + cell(seconds_said(t.seconds), 8) + status_name(t.status) +
            (t.filed.empty() ? "" : "  filed " + t.filed) + (t.note.empty() ? "" : "  (" + t.note + ")") + "\n";
   return out;
 }
