@@ -5,7 +5,13 @@
 #                                the GEMMul8 driver and, when GEMMUL8_SRC (a GEMMul8 checkout, or the
 #                                bare mirror /work/.mirror/RIKEN-RCCS+GEMMul8/repo) is there, GEMMul8's
 #                                source to build on the device (a benchmark only, never part of the tree);
-#   DIR/ozaki.sh [STEP…]         (on the GPU machine) steps: build, ozaki, gemmul8 (default: all three).
+#                                With GEMMUL8_LIB (a libgemmul8.a built here for sm_90: nvcc needs no GPU) it is
+#                                staged prebuilt, and the device skips GEMMul8's make. With TDISC_BIN (a tdisc
+#                                binary) it is staged with its shared libraries, for the tune step.
+#   DIR/ozaki.sh [STEP…]         (on the GPU machine) steps: build, ozaki, gemmul8 (default: all three),
+#                                panels (oz2 at 16384 f64 with one INT8 product, or B in panels of 8192 and
+#                                4096 columns: TDISC_OZAKI_PANEL), tune (`tdisc tune --emulated` for f64 and
+#                                f32 at 4096, 8192, 16384: the emulated plan table of this card).
 #                                build: libtdisc_gemm (PLANS=all by default: the native plans too) and
 #                                tdisc_gemm_ozaki, GEMMul8 in the background; ozaki: tdisc_gemm_ozaki (cuBLAS,
 #                                native, oz2, oz2-s1, oz2-r48 at 4096, 8192, 16384, f64 and f32; wide
@@ -37,6 +43,12 @@ if [ "${1:-}" = "--stage" ]; then
     echo "GEMMul8 source not found at $g8: staged without it"
   fi
   rm -f "$dir"/gemmul8/src/*.o
+  if [ -n "${GEMMUL8_LIB:-}" ] && [ -d "$dir/gemmul8" ]; then mkdir -p "$dir/gemmul8/lib" && cp "$GEMMUL8_LIB" "$dir/gemmul8/lib/"; fi
+  if [ -n "${TDISC_BIN:-}" ]; then
+    mkdir -p "$dir/bin/lib" && cp "$TDISC_BIN" "$dir/bin/tdisc"
+    ldd "$TDISC_BIN" | awk '/=> \// {print $3}' | grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*)\.so' |
+      xargs -r -I{} cp -L {} "$dir/bin/lib/"
+  fi
   git -C "$src" rev-parse HEAD >"$dir/COMMIT"
   du -sh "$dir"
   exit 0
@@ -58,7 +70,8 @@ say() { echo "== $* ($(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)
 step_build() {
   say "build: libtdisc_gemm (plans ${PLANS:-all}) and tdisc_gemm_ozaki with $jobs jobs"
   mkdir -p "$build"
-  if [ -d "$here/gemmul8" ] && [ "${GEMMUL8:-1}" = 1 ]; then  # in the background; step gemmul8 waits for it
+  if [ -d "$here/gemmul8" ] && [ "${GEMMUL8:-1}" = 1 ] && [ ! -f "$here/gemmul8/lib/libgemmul8.a" ]; then
+    # in the background; step gemmul8 waits for it
     setsid bash -c 'cd "$1" && nice make -j"$2" BACKEND=cuda GPU_ARCH=90 lib/libgemmul8.a' _ "$here/gemmul8" "$jobs" \
       >"$build/gemmul8-build.log" 2>&1 </dev/null &
     gemmul8_make=$!  # its own session: killed as a group if it outlasts GEMMUL8_WAIT
@@ -95,6 +108,22 @@ step_ozaki() {
     --variants ${VARIANTS:-oz2,oz2-s1,oz2-r48} --reps ${REPS:-5} --wide-at ${WIDE_AT:-4096} \
     --sweep-at ${SWEEP_AT:-4096,16384} --phases-at ${PHASES_AT:-16384} 2>&1 | tee -a "$log"
   [ "${PIPESTATUS[0]}" = 0 ] || { say "ozaki: a check FAILED (see above)"; status=1; }
+}
+
+step_panels() {
+  for panel in 0 8192 4096; do
+    say "panels: oz2 f64 16384, TDISC_OZAKI_PANEL=$panel"
+    TDISC_OZAKI_PANEL=$panel "$build/tdisc_gemm_ozaki" "$OUT/panel-$panel.json" --dtypes f64 --sizes 16384 --variants oz2 \
+      --reps 3 --wide-at 0 --sweep-at 0 --phases-at 0 2>&1 | grep -E "oz2 |cublas" | tee -a "$log"
+  done
+}
+
+step_tune() {
+  [ -x "$here/bin/tdisc" ] || { say "tune: no tdisc staged (TDISC_BIN)"; return 0; }
+  say "tune: tdisc tune --emulated on this card"
+  LD_LIBRARY_PATH=$here/bin/lib:$LD_LIBRARY_PATH "$here/bin/tdisc" tune --library "$build/libtdisc_gemm.so" \
+    --dtype f64,f32 --sizes ${TUNE_SIZES:-4096,8192,16384} --shapes "" --leaf batched \
+    --emulated ${TUNE_EMULATED:-oz2,oz2-s1,oz2-r48} --reps 3 --out "$OUT/plans-emulated.json" 2>&1 | tee -a "$log"
 }
 
 step_gemmul8() {

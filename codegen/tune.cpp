@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -30,6 +31,8 @@ struct Library {
   const char* (*plan_name)(tdisc_gemm_dtype_t, int) = nullptr;
   tdisc_gemm_status_t (*time)(tdisc_gemm_handle_t, tdisc_gemm_dtype_t, const tdisc_gemm_plan_t*, int64_t, int64_t,
                               int64_t, int, double*) = nullptr;
+  tdisc_gemm_status_t (*error)(tdisc_gemm_handle_t, tdisc_gemm_dtype_t, const tdisc_gemm_plan_t*, int64_t, int64_t,
+                               int64_t, int, double*, double*) = nullptr;
   const char* (*status_string)(tdisc_gemm_status_t) = nullptr;
 
   explicit Library(const std::string& path) {
@@ -41,6 +44,7 @@ struct Library {
     bind(plan_count, "tdisc_gemm_plan_count", path);
     bind(plan_name, "tdisc_gemm_plan_name", path);
     bind(time, "tdisc_gemm_time", path);
+    bind(error, "tdisc_gemm_error", path);
     bind(status_string, "tdisc_gemm_status_string", path);
   }
   ~Library() {
@@ -80,25 +84,31 @@ std::string plan_table_json(const std::string& gpu, int cublas, const std::vecto
         if (!by_shape.count(key)) order.push_back(key);
         by_shape[key].push_back(&r);
       }
-    for (const auto& key : order) {
-      const TuneRow* base = nullptr;
-      const TuneRow* best = nullptr;
-      for (const TuneRow* r : by_shape[key]) {
-        if (r->plan == "cublas") base = r;
-        else if (!best || r->ms < best->ms) best = r;
+    for (const auto& key : order)
+      for (bool emulated : {false, true}) {
+        const TuneRow* base = nullptr;
+        const TuneRow* best = nullptr;
+        for (const TuneRow* r : by_shape[key]) {
+          if (r->plan == "cublas") base = r;
+          else if ((r->moduli > 0) == emulated && (!best || r->ms < best->ms)) best = r;
+        }
+        if (!base || (emulated && !best)) continue;
+        const bool ours = best && base->ms / best->ms > 1 + margin;
+        const TuneRow* win = ours ? best : base;
+        nlohmann::json entry = {{"m", std::get<0>(key)},
+                                {"n", std::get<1>(key)},
+                                {"k", std::get<2>(key)},
+                                {"plan", win->plan},
+                                {"leaf", leaf_name(win->leaf)},
+                                {"speedup", std::round(base->ms / win->ms * 1000) / 1000},
+                                {"cublas_ms", base->ms},
+                                {"ms", win->ms}};
+        if (emulated) {
+          entry["accuracy"] = "emulated";
+          if (win->moduli > 0) entry["moduli"] = win->moduli, entry["error_vs_cublas"] = win->error_ratio;
+        }
+        entries.push_back(entry);
       }
-      if (!base) continue;
-      const bool ours = best && base->ms / best->ms > 1 + margin;
-      const TuneRow* win = ours ? best : base;
-      entries.push_back({{"m", std::get<0>(key)},
-                         {"n", std::get<1>(key)},
-                         {"k", std::get<2>(key)},
-                         {"plan", win->plan},
-                         {"leaf", leaf_name(win->leaf)},
-                         {"speedup", std::round(base->ms / win->ms * 1000) / 1000},
-                         {"cublas_ms", base->ms},
-                         {"ms", win->ms}});
-    }
     if (!entries.empty())
       tables.push_back({{"gpu", gpu}, {"cublas", cublas}, {"dtype", dtype ? "f64" : "f32"}, {"entries", entries}});
   }
@@ -107,6 +117,48 @@ std::string plan_table_json(const std::string& gpu, int cublas, const std::vecto
                         {"tables", tables}};
   return doc.dump(1) + "\n";
 }
+
+namespace {
+
+// The fewest moduli (from `moduli`, ascending) whose Ozaki-II error is at most cuBLAS's on uniform and on
+// wide-range inputs at this shape (every scheme level gives the same bits, so oz2 decides for all);
+// 0 when none does. *ratio: that count's worse error ratio.
+int accurate_moduli(const Library& lib, tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt, const TuneShape& s,
+                    const std::vector<int>& moduli, double* ratio,
+                    const std::function<void(const std::string&)>& progress) {
+  for (int q : moduli) {
+    tdisc_gemm_plan_t p{};
+    std::snprintf(p.name, sizeof p.name, "oz2");
+    p.moduli = q;
+    double worst = 0;
+    for (int wide : {0, 1}) {
+      double err = 0, cub = 0;
+      const tdisc_gemm_status_t st = lib.error(h, dt, &p, s.m, s.n, s.k, wide, &err, &cub);
+      if (st != TDISC_GEMM_SUCCESS) {
+        progress(shape_text(s) + " oz2 " + std::to_string(q) + " moduli: " + lib.status_string(st));
+        return 0;
+      }
+      worst = std::max(worst, err / cub);
+    }
+    std::ostringstream line;
+    line << (dt == TDISC_GEMM_F64 ? "f64 " : "f32 ") << shape_text(s) << " oz2 " << q << " moduli: error " << worst
+         << "x cuBLAS's (worse of uniform and wide)";
+    progress(line.str());
+    if (worst <= 1) return *ratio = worst, q;
+  }
+  return 0;
+}
+
+// The moduli counts to try, ascending: the given ones, else 12..20 for f64 and 5..12 for f32.
+std::vector<int> moduli_to_try(const TuneSetup& setup, int dtype) {
+  std::vector<int> q = setup.moduli;
+  if (q.empty())
+    for (int n = dtype ? 12 : 5; n <= (dtype ? 20 : 12); ++n) q.push_back(n);
+  std::sort(q.begin(), q.end());
+  return q;
+}
+
+}  // namespace
 
 TuneResult tune(const TuneSetup& setup, const std::function<void(const std::string&)>& progress) {
   Library lib(setup.library);
@@ -129,11 +181,20 @@ TuneResult tune(const TuneSetup& setup, const std::function<void(const std::stri
           p.leaf = leaf;
           candidates.push_back(p);
         }
+      double ratio = 0;
+      const int moduli = setup.emulated.empty() ? 0 : accurate_moduli(lib, h, dt, s, moduli_to_try(setup, dtype), &ratio, progress);
+      for (const std::string& name : moduli ? setup.emulated : std::vector<std::string>{}) {
+        tdisc_gemm_plan_t p{};
+        std::snprintf(p.name, sizeof p.name, "%s", name.c_str());
+        p.moduli = moduli;
+        candidates.push_back(p);
+      }
       for (const tdisc_gemm_plan_t& p : candidates) {
         double ms = 0;
         const tdisc_gemm_status_t st = lib.time(h, dt, &p, s.m, s.n, s.k, setup.reps, &ms);
         std::ostringstream line;
-        line << (dtype ? "f64 " : "f32 ") << shape_text(s) << " " << p.name << " " << leaf_name(p.leaf) << ": ";
+        line << (dtype ? "f64 " : "f32 ") << shape_text(s) << " " << p.name << " "
+             << (p.moduli ? std::to_string(p.moduli) + " moduli" : leaf_name(p.leaf)) << ": ";
         if (st == TDISC_GEMM_NOT_FOUND) {
           progress(line.str() + "skipped (workspace over the limit)");
           continue;
@@ -142,7 +203,7 @@ TuneResult tune(const TuneSetup& setup, const std::function<void(const std::stri
           lib.destroy(h);
           throw InputError(setup.library, 0, line.str() + lib.status_string(st));
         }
-        out.rows.push_back({dtype, s, p.name, p.leaf, ms});
+        out.rows.push_back({dtype, s, p.name, p.leaf, ms, p.moduli, p.moduli ? ratio : 0});
         line << ms << " ms";
         progress(line.str());
       }

@@ -17,6 +17,8 @@ struct TuneSetup {
   std::vector<int> dtypes;         // 0 f32, 1 f64
   std::vector<TuneShape> shapes;
   std::vector<int> leaves{0, 1, 2};
+  std::vector<std::string> emulated;  // emulated plans to tune ("oz2", "oz2-s1", …); none: native only
+  std::vector<int> moduli;            // moduli counts to try (empty: 12..20 for f64, 5..12 for f32)
   int reps = 5;                    // per candidate, after one warm-up (ranking, not a benchmark)
   std::string command_line;        // stored in the table
 };
@@ -28,6 +30,8 @@ struct TuneRow {
   std::string plan;  // "cublas" for the baseline
   int leaf = 0;
   double ms = 0;
+  int moduli = 0;            // emulated plans: the moduli it ran with
+  double error_ratio = 0;    // emulated plans: its error over cuBLAS's, the worse of uniform and wide inputs
 };
 
 struct TuneResult {
@@ -42,7 +46,8 @@ struct TuneResult {
 TuneResult tune(const TuneSetup& setup, const std::function<void(const std::string&)>& progress);
 
 // The table from measured rows: per dtype and shape, the fastest candidate (cuBLAS unless a plan is
-// faster by more than `margin`, so that noise never picks a plan that loses).
+// faster by more than `margin`, so that noise never picks a plan that loses); where emulated rows were
+// measured, a second entry ("accuracy": "emulated") by the same rule among them and cuBLAS.
 std::string plan_table_json(const std::string& gpu, int cublas, const std::vector<TuneRow>& rows, double margin,
                             const std::string& command_line);
 

@@ -23,7 +23,8 @@ const Table kTuneOptions{
     "tdisc tune [--library PATH] [--dtype f32,f64] [--sizes N,…] [--shapes MxNxK,…] --out FILE",
     "Times every plan compiled into libtdisc_gemm (each leaf mode) against cuBLAS on a grid of shapes\n"
     "and writes the plan table (JSON keyed by GPU model, cuBLAS version and dtype): per shape the\n"
-    "fastest, cuBLAS unless a plan beats it by more than 2 %. Needs a GPU and the library (dlopen).",
+    "fastest, cuBLAS unless a plan beats it by more than 2 %. With --emulated, each shape also gets an\n"
+    "emulated entry (used only when the caller allows emulation). Needs a GPU and the library (dlopen).",
     {with_env(with_metavar(text("library", "libtdisc_gemm.so", "the library to load (a path, or a name the loader finds)"), "PATH"),
               "TDISC_GEMM_LIBRARY"),
      with_metavar(text("dtype", "f32,f64", "f32, f64 or both"), "LIST"),
@@ -33,6 +34,11 @@ const Table kTuneOptions{
                        "32768x32768x2048,2048x2048x32768,4096x4096x65536",
                        "further MxNxK shapes (tall, wide, skinny, ragged)"), "LIST"),
      with_metavar(text("leaf", "separate,batched,streams", "leaf modes to try"), "LIST"),
+     with_metavar(text("emulated", "",
+                       "emulated plans to tune as well (e.g. oz2,oz2-s1,oz2-r48): per shape the fewest moduli whose "
+                       "error is at most cuBLAS's on uniform and wide-range inputs, then the fastest of those plans "
+                       "and cuBLAS becomes the emulated entry"), "LIST"),
+     with_metavar(text("moduli", "", "moduli counts to try for the emulated plans (default: 12..20 for f64, 5..12 for f32)"), "LIST"),
      integer("reps", 5, 1, 1000, "timed calls per candidate after one warm-up (the median ranks them)"),
      with_metavar(text("out,o", nullptr, "plan table to write (required)"), "FILE")},
     "",
@@ -68,6 +74,14 @@ codegen::TuneSetup setup_from(const Settings& o, const Args& args) {
     else if (l == "batched") s.leaves.push_back(1);
     else if (l == "streams") s.leaves.push_back(2);
     else throw UsageError("--leaf: \"" + l + "\" is not separate, batched or streams");
+  }
+  s.emulated = split_list(o.text("emulated"), ',');
+  for (const std::string& p : s.emulated)
+    if (p.rfind("oz2", 0) != 0) throw UsageError("--emulated: \"" + p + "\" is not an emulated plan (oz2, oz2-s1, …)");
+  for (const std::string& q : split_list(o.text("moduli"), ',')) {
+    const long long v = positive("--moduli", q);
+    if (v < 2 || v > 24) throw UsageError("--moduli: \"" + q + "\" is not in 2..24");
+    s.moduli.push_back(static_cast<int>(v));
   }
   s.reps = static_cast<int>(o.integer("reps"));
   s.command_line = "tdisc tune";

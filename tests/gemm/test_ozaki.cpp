@@ -25,11 +25,7 @@ int exact_residue(i128 x, int p) {  // symmetric
   return r > (p - 1) / 2 ? r - p : r;
 }
 
-int residue_of(double x, int l) {
-  const int p = kModuli[l];
-  const int r26 = (int)((1LL << 26) % p);
-  return residue(x, p, 1.0 / p, r26 > (p - 1) / 2 ? r26 - p : r26);
-}
+int residue_of(double x, int l) { return residue_of_limbs(limbs_of((long long)x), limb_mod(kModuli[l])); }
 
 i128 product_of_moduli(int n) {
   i128 P = 1;
@@ -181,6 +177,14 @@ TEST_CASE("ozaki: residues of scaled integers match exact 128-bit arithmetic", "
     INFO("x = " << x << ", p = " << kModuli[l]);
     REQUIRE(residue_of(x, l) == exact_residue(exact, kModuli[l]));
   }
+  // The limbs' edges: each limb at its ends, and the extremes of a 63-bit integer.
+  for (long long v : {0LL, 1LL, -1LL, (1LL << 21) - 1, 1LL << 21, -(1LL << 21), (1LL << 42) - 1, 1LL << 42,
+                      -(1LL << 42), -(1LL << 42) - 1, (1LL << 62) - 1, -(1LL << 62), 9223372036854775807LL,
+                      -9223372036854775807LL - 1})
+    for (int l = 0; l < kMaxModuli; ++l) {
+      INFO("v = " << v << ", p = " << kModuli[l]);
+      REQUIRE(residue_of_limbs(limbs_of(v), limb_mod(kModuli[l])) == exact_residue(v, kModuli[l]));
+    }
   for (int32_t c : {0, 1, -1, 2147483647, -2147483647 - 1, 123456789, -987654321})
     for (int l = 0; l < kMaxModuli; ++l) CHECK(residue32(c, kModuli[l]) == exact_residue(c, kModuli[l]));
 }

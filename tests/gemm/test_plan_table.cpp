@@ -4,6 +4,7 @@
 
 #include "codegen/gemm/src/json_lite.hpp"
 #include "codegen/gemm/src/plan_table.hpp"
+#include "codegen/tune.hpp"
 
 using namespace tdisc_gemm;
 
@@ -129,4 +130,56 @@ TEST_CASE("emulated entries share a table but are chosen only among themselves",
   CHECK(select_entry(t, 4096, 4096, 4096, true).plan == "cublas");  // no emulated entry that small
   CHECK(!parse_tables(R"({"format": "tdisc-gemm-plans", "tables": [{"gpu": "x", "dtype": "f64", "entries": [
     {"m": 1, "n": 1, "k": 1, "plan": "oz2", "moduli": -1}]}]})").error.empty());
+}
+
+TEST_CASE("a tuned emulated-side cuBLAS entry is chosen with emulation allowed, never by native callers",
+          "[fast][gemm]") {
+  const char* tuned = R"({"format": "tdisc-gemm-plans", "version": 1, "tables": [
+    {"gpu": "GPU A", "cublas": 1, "dtype": "f64", "entries": [
+      {"m": 4096, "n": 4096, "k": 4096, "plan": "r48", "leaf": "batched", "speedup": 1.1},
+      {"m": 4096, "n": 4096, "k": 4096, "plan": "cublas", "accuracy": "emulated", "speedup": 1},
+      {"m": 16384, "n": 16384, "k": 16384, "plan": "oz2-r48", "moduli": 15, "accuracy": "emulated"}]}]})";
+  TableSet set = parse_tables(tuned);
+  REQUIRE(set.error.empty());
+  const Table* t = find_table(set, "GPU A", 1, 1);
+  REQUIRE(t);
+  const Entry small = select_entry(t, 4096, 4096, 4096, true);
+  CHECK(small.plan == "cublas");
+  CHECK(small.emulated);
+  CHECK(select_entry(t, 4096, 4096, 4096).plan == "r48");
+  CHECK(select_entry(t, 16384, 16384, 16384, true).plan == "oz2-r48");
+  CHECK(select_entry(t, 16384, 16384, 16384).plan == "r48");
+  // An accuracy other than native or emulated, or an emulated plan marked native, is refused.
+  for (const char* bad : {R"("plan": "cublas", "accuracy": "exact")", R"("plan": "oz2", "accuracy": "native")",
+                          R"("plan": "s1", "accuracy": 1)"}) {
+    const std::string doc = std::string(R"({"format": "tdisc-gemm-plans", "tables": [{"gpu": "x", "dtype": "f64", )") +
+                            R"("entries": [{"m": 1, "n": 1, "k": 1, )" + bad + "}]}]}";
+    INFO(doc);
+    CHECK(parse_tables(doc).error.find("entry 0 malformed") != std::string::npos);
+  }
+}
+
+TEST_CASE("tune's table: per shape a native entry and, where emulated plans were timed, an emulated one",
+          "[fast][gemm]") {
+  using tdisc::codegen::TuneRow;
+  const tdisc::codegen::TuneShape big{16384, 16384, 16384}, small{4096, 4096, 4096};
+  const std::vector<TuneRow> rows = {
+      {1, big, "cublas", 0, 160.0},         {1, big, "r48", 1, 120.0},
+      {1, big, "oz2", 0, 150.0, 15, 0.29},  {1, big, "oz2-r48", 0, 130.0, 15, 0.29},
+      {1, small, "cublas", 0, 2.3},         {1, small, "s1", 0, 2.4},
+      {1, small, "oz2", 0, 3.7, 15, 0.22}};
+  const TableSet set = parse_tables(tdisc::codegen::plan_table_json("GPU A", 1, rows, 0.02, "tdisc tune"));
+  REQUIRE(set.error.empty());
+  const Table* t = find_table(set, "GPU A", 1, 1);
+  REQUIRE(t);
+  CHECK(t->entries.size() == 4);
+  CHECK(select_entry(t, 16384, 16384, 16384).plan == "r48");  // the native choice ignores emulated rows
+  const Entry e = select_entry(t, 16384, 16384, 16384, true);
+  CHECK(e.plan == "oz2-r48");
+  CHECK(e.moduli == 15);
+  CHECK(e.speedup == Approx(160.0 / 130.0).epsilon(1e-3));
+  CHECK(select_entry(t, 4096, 4096, 4096).plan == "cublas");  // s1 is slower
+  const Entry slow = select_entry(t, 4096, 4096, 4096, true);  // cuBLAS beats the emulation there: said so
+  CHECK(slow.plan == "cublas");
+  CHECK(slow.emulated);
 }

@@ -101,6 +101,13 @@ std::string choose_emulated(const tdisc_gemm_context* h, int dtype, cublasOperat
                             int64_t m, int64_t n, int64_t k, tdisc_gemm_plan_t* p, bool explain) {
   const Table* table = find_table(h->tables, h->gpu, h->cublas_version, dtype);
   const Entry e = select_entry(table, m, n, k, true);
+  if (e.emulated && e.plan == "cublas") {  // tuned: cuBLAS beat every emulated plan that was as accurate
+    cublas_plan(p, explain ? ("accuracy emulated: plan table (" + table->gpu + ") near " + std::to_string(e.m) + "x" +
+                              std::to_string(e.n) + "x" + std::to_string(e.k) + ": cuBLAS fastest")
+                                 .c_str()
+                           : "");
+    return "";
+  }
   const bool tuned = ozaki::known_emulated(e.plan.c_str());
   const std::string name = tuned ? e.plan : "oz2";
   const int moduli = tuned && e.moduli > 0 ? e.moduli : ozaki::default_moduli(dtype, k);

@@ -27,23 +27,19 @@ namespace tdisc_gemm::ozaki {
 namespace {
 
 constexpr long long kPad = 64;
+constexpr long long kDefaultPanel = 8192;  // panel_columns
 long long padded(long long x) { return (x + kPad - 1) / kPad * kPad; }
 size_t aligned(size_t x) { return (x + 255) / 256 * 256; }
 
 struct ResidueParams {
   int n;
-  double p[kMaxModuli], pinv[kMaxModuli], two26[kMaxModuli];
+  LimbMod mod[kMaxModuli];
 };
 
 ResidueParams residue_params(int n) {
   ResidueParams rp{};
   rp.n = n;
-  for (int l = 0; l < n; ++l) {
-    const int p = kModuli[l];
-    rp.p[l] = p, rp.pinv[l] = 1.0 / p;
-    const int r = (int)((1LL << 26) % p);
-    rp.two26[l] = r > (p - 1) / 2 ? r - p : r;
-  }
+  for (int l = 0; l < n; ++l) rp.mod[l] = limb_mod(kModuli[l]);
   return rp;
 }
 
@@ -115,22 +111,22 @@ __global__ void col_shifts(const T* B, long long ldb, long long k, long long n, 
 }
 
 // ---- 2. residues. A (m × k) → At_l (kp × mp, ld kp) for every modulus; 32×32 tiles through shared memory.
+// Each scaled integer is converted once and split into limbs; its residues take integer arithmetic only.
 template <class T>
 __global__ void residues_a(const T* A, long long lda, long long m, long long k, const int* e, ResidueParams rp,
                            int8_t* At, long long mp, long long kp) {
-  __shared__ double tile[32][33];  // [h][i]
+  __shared__ long long tile[32][33];  // [h][i]
   const long long i0 = blockIdx.x * 32LL, h0 = blockIdx.y * 32LL;
   for (int q = 0; q < 4; ++q) {
     const long long i = i0 + threadIdx.x, h = h0 + threadIdx.y + 8 * q;
     tile[threadIdx.y + 8 * q][threadIdx.x] =
-        i < m && h < k && e[i] != kNonFinite ? trunc(ldexp((double)A[i + h * lda], e[i])) : 0.0;
+        i < m && h < k && e[i] != kNonFinite ? (long long)ldexp((double)A[i + h * lda], e[i]) : 0;
   }
   __syncthreads();
   for (int q = 0; q < 4; ++q) {
     const long long h = h0 + threadIdx.x, i = i0 + threadIdx.y + 8 * q;
-    const double x = tile[threadIdx.x][threadIdx.y + 8 * q];
-    for (int l = 0; l < rp.n; ++l)
-      At[l * kp * mp + h + i * kp] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
+    const Limbs v = limbs_of(tile[threadIdx.x][threadIdx.y + 8 * q]);
+    for (int l = 0; l < rp.n; ++l) At[l * kp * mp + h + i * kp] = (int8_t)residue_of_limbs(v, rp.mod[l]);
   }
 }
 
@@ -143,8 +139,8 @@ __global__ void residues_b(const T* B, long long ldb, long long k, long long n, 
     for (long long h = blockIdx.x * (long long)blockDim.x + threadIdx.x; h < kp;
          h += (long long)gridDim.x * blockDim.x) {
       const long long idx = h + j * kp;
-      const double x = h < k && j < n && f[j] != kNonFinite ? trunc(ldexp((double)B[h + j * ldb], f[j])) : 0.0;
-      for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue(x, rp.p[l], rp.pinv[l], rp.two26[l]);
+      const Limbs v = limbs_of(h < k && j < n && f[j] != kNonFinite ? (long long)ldexp((double)B[h + j * ldb], f[j]) : 0);
+      for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue_of_limbs(v, rp.mod[l]);
     }
 }
 
@@ -383,15 +379,31 @@ int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_
   return from_cuda(cudaGetLastError());
 }
 
+// Columns of B per INT8 product of the plain plan: one product of 16384³ ran at 60 % of the rate of the
+// same work in 8192-column panels on an H100 (cuBLAS 13.1; the levels' smaller products did not lose it).
+// TDISC_OZAKI_PANEL overrides it (0: one product), for measurement.
+long long panel_columns(long long np) {
+  static const long long chosen = [] {
+    const char* env = std::getenv("TDISC_OZAKI_PANEL");
+    return env ? std::atoll(env) : kDefaultPanel;
+  }();
+  return chosen > 0 ? std::min(np, (chosen + kPad - 1) / kPad * kPad) : np;
+}
+
 int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const Layout& L, const int8_t* At,
                 const int8_t* Bt, int p, char* ws, int8_t* Rl, Phases& ph) {
   if (plan == "oz2") {
     int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp);
     const int32_t one = 1, zero = 0;
-    const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mp, (int)L.np, (int)L.kp, &one, At,
-                                           CUDA_R_8I, (int)L.kp, Bt, CUDA_R_8I, (int)L.kp, &zero, Cp, CUDA_R_32I,
-                                           (int)L.mp, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
-    if (cs != CUBLAS_STATUS_SUCCESS) return 2;
+    const long long panel = panel_columns(L.np);
+    for (long long j0 = 0; j0 < L.np; j0 += panel) {
+      const long long w = std::min(panel, L.np - j0);
+      const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mp, (int)w, (int)L.kp, &one, At,
+                                             CUDA_R_8I, (int)L.kp, Bt + j0 * L.kp, CUDA_R_8I, (int)L.kp, &zero,
+                                             Cp + j0 * L.mp, CUDA_R_32I, (int)L.mp, CUBLAS_COMPUTE_32I,
+                                             CUBLAS_GEMM_DEFAULT);
+      if (cs != CUBLAS_STATUS_SUCCESS) return 2;
+    }
     ph.mark(Phases::int8_products);
     reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(Cp, L.mp * L.np, small_mod(p), Rl);
     return from_cuda(cudaGetLastError());

@@ -34,29 +34,6 @@ constexpr int kModuli[kMaxModuli] = {255, 253, 251, 247, 241, 239, 233, 229, 227
 // Largest k of one INT8 product: k·127² < 2^31.
 constexpr long long kMaxK = 131072;
 
-// x − p·rint(x/p) for integer-valued |x| < 2^50: congruent to x, |result| ≤ 1.5p (the quotient may be
-// one off; the fma makes the difference exact).
-TDISC_HD inline double reduce_near(double x, double p, double pinv) { return fma(-rint(x * pinv), p, x); }
-
-// The representative in [-(p-1)/2, (p-1)/2] of an integer r with |r| < 2.5p (p odd).
-TDISC_HD inline int symmetric(double r, double p) {
-  const double h = 0.5 * (p - 1);
-  if (r > h) r -= p;
-  if (r > h) r -= p;
-  if (r < -h) r += p;
-  if (r < -h) r += p;
-  return (int)r;
-}
-
-// Symmetric residue of an integer-valued double |x| < 2^63 mod p: x = hi·2^26 + lo split exactly.
-// two26 = 2^26 mod p, symmetric.
-TDISC_HD inline int residue(double x, double p, double pinv, double two26) {
-  const double hi = trunc(x * 0x1p-26);
-  const double lo = x - hi * 0x1p26;  // exact: |lo| < 2^26
-  const double r = reduce_near(hi, p, pinv) * two26 + reduce_near(lo, p, pinv);  // |r| < 2^17
-  return symmetric(reduce_near(r, p, pinv), p);
-}
-
 // Symmetric residue of an INT32 product entry.
 TDISC_HD inline int residue32(int32_t c, int p) {
   int r = c % p;  // in (-p, p)
@@ -126,6 +103,43 @@ TDISC_HD inline int reduce_small(int x, const SmallMod& m) {
   return x - q * m.p;
 }
 
+// The scaled integers v = trunc(2^e·a) (|v| < 2^63) as three 21-bit limbs, split once per element:
+// v = hi·2^42 + mid·2^21 + lo with lo, mid in [0, 2^21) and hi = v >> 42 in [−2^21, 2^21) (arithmetic
+// shifts: the identity holds in two's complement). One float-to-integer conversion per element; every
+// modulus after that costs integer multiply-adds and reduce_small, none of the conversion instructions.
+struct Limbs {
+  int hi, mid, lo;
+};
+TDISC_HD inline Limbs limbs_of(long long v) {
+  return {(int)(v >> 42), (int)((v >> 21) & 0x1fffff), (int)(v & 0x1fffff)};
+}
+
+// The constants of one modulus for residue_of_limbs: 2^21 and 2^42 mod p, symmetric (|c| ≤ 127).
+struct LimbMod {
+  SmallMod small;
+  int c21 = 0, c42 = 0;
+};
+
+inline int symmetric_mod(long long x, int p) {
+  const int r = (int)(((x % p) + p) % p);
+  return r > (p - 1) / 2 ? r - p : r;
+}
+
+inline LimbMod limb_mod(int p) {
+  LimbMod m;
+  m.small = small_mod(p);
+  m.c21 = symmetric_mod(1LL << 21, p), m.c42 = symmetric_mod(1LL << 42, p);
+  return m;
+}
+
+// The symmetric residue of v mod p from its limbs: s = hi·c42 + mid·c21 + lo ≡ v with
+// |s| < 2·2^21·127 + 2^21 < 2^29.1 (INT32), fold17 brings it below 2^12.1·127 + 2^17 < 2^19.3, inside
+// reduce_small's range.
+TDISC_HD inline int residue_of_limbs(const Limbs& v, const LimbMod& m) {
+  const int s = v.hi * m.c42 + v.mid * m.c21 + v.lo;
+  return reduce_small(fold17(s, m.small), m.small);
+}
+
 // Modular inverse of a mod p (gcd 1), in [0, p).
 constexpr int inverse_mod(int a, int p) {
   int t = 0, nt = 1, r = p, nr = ((a % p) + p) % p;
@@ -137,11 +151,13 @@ constexpr int inverse_mod(int a, int p) {
   return t < 0 ? t + p : t;
 }
 
-// Garner's table for the first n moduli: inv[j][l] = p_j^-1 mod p_l (j < l), as floats (exact).
+// Garner's table for the first n moduli: inv[j][l] = p_j^-1 mod p_l (j < l), as floats (exact), and
+// each p_l as a double for the Horner step.
 struct GarnerTable {
   int n = 0;
   float p[kMaxModuli] = {}, pinv[kMaxModuli] = {};
   float inv[kMaxModuli][kMaxModuli] = {};
+  double pd[kMaxModuli] = {};
 };
 
 inline GarnerTable garner_table(int n) {
@@ -150,9 +166,39 @@ inline GarnerTable garner_table(int n) {
   for (int l = 0; l < n; ++l) {
     g.p[l] = (float)kModuli[l];
     g.pinv[l] = 1.0f / (float)kModuli[l];
+    g.pd[l] = kModuli[l];
     for (int j = 0; j < l; ++j) g.inv[j][l] = (float)inverse_mod(kModuli[j], kModuli[l]);
   }
   return g;
+}
+
+// Conversions without the conversion instructions (which run at a quarter of the FMA rate), for
+// integers |x| < 2^22: M = 1.5·2^23 has ulp 1, so M + x rounds nothing and (y + M) − M is rint(y)
+// (ties to even, as rintf); the double analogue uses 1.5·2^52.
+constexpr int32_t kMagicFloatBits = 0x4B400000;
+constexpr float kMagicFloat = 12582912.0f;  // 1.5·2^23
+TDISC_HD inline float float_of_small(int x) { return float_of_bits(kMagicFloatBits + x) - kMagicFloat; }
+TDISC_HD inline float rint_small(float y) { return (y + kMagicFloat) - kMagicFloat; }
+TDISC_HD inline double double_of_small_float(float y) {  // y an integer-valued float, |y| < 2^22
+  const int x = bits_of_float(y + kMagicFloat) - kMagicFloatBits;
+  const long long bits = 0x4338000000000000LL + x;  // 1.5·2^52 + x
+  double d;
+#ifdef __CUDA_ARCH__
+  d = __longlong_as_double(bits);
+#else
+  std::memcpy(&d, &bits, sizeof d);
+#endif
+  return d - 6755399441055744.0;
+}
+
+// The representative in [−(p−1)/2, (p−1)/2] of an integer-valued float r with |r| < 2.5p (p odd).
+TDISC_HD inline float symmetric_float(float r, float p) {
+  const float h = 0.5f * (p - 1);
+  if (r > h) r -= p;
+  if (r > h) r -= p;
+  if (r < -h) r += p;
+  if (r < -h) r += p;
+  return r;
 }
 
 // The integer with symmetric residues r[0..n) (|value| ≤ (P−1)/2), as a double: balanced mixed-radix
@@ -164,17 +210,17 @@ TDISC_HD inline double reconstruct(const int* r, const GarnerTable& g, int n) {
   float v[kMaxModuli] = {};
   TDISC_UNROLL
   for (int l = 0; l < n; ++l) {
-    float t = (float)r[l];
+    float t = float_of_small(r[l]);
     TDISC_UNROLL
     for (int j = 0; j < l; ++j) {
       const float d = (t - v[j]) * g.inv[j][l];  // |t − v_j| ≤ 2p, times < p: below 2^17
-      t = fmaf(-rintf(d * g.pinv[l]), g.p[l], d);
+      t = fmaf(-rint_small(d * g.pinv[l]), g.p[l], d);
     }
-    v[l] = (float)symmetric((double)t, (double)g.p[l]);
+    v[l] = symmetric_float(t, g.p[l]);
   }
-  double x = v[n - 1];
+  double x = double_of_small_float(v[n - 1]);
   TDISC_UNROLL
-  for (int l = n - 2; l >= 0; --l) x = fma(x, (double)g.p[l], (double)v[l]);
+  for (int l = n - 2; l >= 0; --l) x = fma(x, g.pd[l], double_of_small_float(v[l]));
   return x;
 }
 

@@ -29,6 +29,12 @@ bool read_entry(const Json& e, Entry& out) {
     if (q->number < 0 || q->number > 64) return false;
     out.moduli = static_cast<int>(q->number);
   }
+  out.emulated = emulated_plan(out.plan);
+  if (const Json* a = e.get("accuracy"); a) {
+    if (a->kind != Json::String || (a->text != "emulated" && a->text != "native")) return false;
+    if (a->text == "native" && out.emulated) return false;
+    out.emulated = a->text == "emulated";
+  }
   return true;
 }
 
@@ -56,7 +62,7 @@ TableSet parse_tables(const std::string& json) {
     for (size_t e = 0; e < entries->items.size(); ++e) {
       Entry entry;
       if (!read_entry(entries->items[e], entry))
-        return set.error = where + "entry " + std::to_string(e) + " malformed (m, n, k ≥ 1, plan, leaf, moduli)", set;
+        return set.error = where + "entry " + std::to_string(e) + " malformed (m, n, k ≥ 1, plan, leaf, moduli, accuracy)", set;
       table.entries.push_back(entry);
     }
     set.tables.push_back(table);
@@ -86,7 +92,7 @@ Entry select_entry(const Table* table, i64 m, i64 n, i64 k, bool emulated) {
   const Entry* best = nullptr;
   double best_d = 0;
   for (const Entry& e : table->entries) {
-    if (emulated_plan(e.plan) != emulated) continue;
+    if (e.emulated != emulated) continue;
     // A scheme's advantage grows with every dimension, so only shapes no larger than the query (up to
     // 25 %) vouch for it: a plan measured to win at a larger shape may lose at a smaller one.
     if (e.m > 1.25 * (double)m || e.n > 1.25 * (double)n || e.k > 1.25 * (double)k) continue;

@@ -17,6 +17,8 @@ struct Entry {
   int leaf = 0;          // 0 separate, 1 batched, 2 streams
   double speedup = 1;    // over cuBLAS where it was tuned
   int moduli = 0;        // emulated plans ("oz2…"): the number of moduli (0: the dtype's default)
+  bool emulated = false;  // an entry of the emulated choice: an "oz2…" plan, or "accuracy": "emulated"
+                          // (so that a tuned "cublas" says cuBLAS beats every emulated plan there)
 };
 
 // Emulated plans (Ozaki-II, "oz2", "oz2-s1", …) share the tables but are chosen only when the caller

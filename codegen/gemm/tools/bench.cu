@@ -164,14 +164,13 @@ void run_shape(tdisc_gemm_handle_t h, const Options& o, const Shape& s, size_t l
     if (st != TDISC_GEMM_SUCCESS) m.status = (int)st;
   };
   // Errors first, on set 0, C poisoned with NaN (every element must be written).
-  long long hrows[kSample];
-  for (int q = 0; q < kSample; ++q) hrows[q] = (long long)((q * 2654435761ull + o.seed) % (unsigned long long)s.m);
+  const std::vector<long long> hrows = sample_rows(s.m, o.seed);
   long long* drows;
   double *dref, *dgot;
-  CK(cudaMalloc(&drows, sizeof hrows));
+  CK(cudaMalloc(&drows, kSample * sizeof(long long)));
   CK(cudaMalloc(&dref, kSample * s.n * sizeof(double)));
   CK(cudaMalloc(&dgot, kSample * s.n * sizeof(double)));
-  CK(cudaMemcpy(drows, hrows, sizeof hrows, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(drows, hrows.data(), kSample * sizeof(long long), cudaMemcpyHostToDevice));
   const unsigned blocks = (unsigned)((s.n + 127) / 128);
   reference_rows<T><<<blocks, 128>>>(A[0], lda, ta, B[0], ldb, tb, s.n, s.k, drows, dref);
   CK(cudaGetLastError());

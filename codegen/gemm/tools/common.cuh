@@ -13,6 +13,9 @@
 #include <vector>
 
 #include "tdisc/gemm.h"
+#include "../src/test_inputs.cuh"
+
+using namespace tdisc_gemm::inputs;
 
 #define CK(x)                                                                                   \
   do {                                                                                          \
@@ -31,22 +34,6 @@
     }                                                                                           \
   } while (0)
 
-__device__ __forceinline__ unsigned long long splitmix(unsigned long long x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-// mode 0: uniform in [-1, 1); mode 1: integers in [-2, 2]; mode 2: the constant value.
-template <class T>
-__global__ void fill(T* p, long long count, unsigned long long seed, int mode, T value) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x) {
-    const unsigned long long r = splitmix(seed * 0x100000001B3ull + (unsigned long long)i);
-    if (mode == 0) p[i] = T((double)(r >> 11) * (2.0 / 9007199254740992.0) - 1.0);
-    else if (mode == 1) p[i] = T((int)(r % 5) - 2);
-    else p[i] = value;
-  }
-}
 template <class T>
 void fill_dev(T* p, long long count, unsigned long long seed, int mode, T value = 0) {
   fill<T><<<1024, 256>>>(p, count, seed, mode, value);
@@ -80,45 +67,6 @@ inline tdisc_gemm_status_t ours(tdisc_gemm_handle_t h, const tdisc_gemm_plan_t* 
 inline bool gpu_present() {
   int n = 0;
   return cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
-}
-
-// ---- double-double reference of sampled rows of op(A)·op(B) ----
-__device__ __forceinline__ void dd_fma(double& hi, double& lo, double a, double b) {
-  const double p = a * b, e = fma(a, b, -p);
-  const double s = hi + p, bb = s - hi, err = (hi - (s - bb)) + (p - bb);
-  lo += err + e;
-  hi = s + lo;
-  lo = lo - (hi - s);
-}
-inline constexpr int kSample = 16;
-template <class T>
-__global__ void reference_rows(const T* A, long long lda, int ta, const T* B, long long ldb, int tb, long long N,
-                               long long K, const long long* rows, double* out) {
-  const long long j = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-  if (j >= N) return;
-  double hi[kSample], lo[kSample];
-  for (int s = 0; s < kSample; ++s) hi[s] = lo[s] = 0;
-  for (long long k = 0; k < K; ++k) {
-    const double b = (double)(tb ? B[j + k * ldb] : B[k + j * ldb]);
-    for (int s = 0; s < kSample; ++s) {
-      const long long i = rows[s];
-      dd_fma(hi[s], lo[s], (double)(ta ? A[k + i * lda] : A[i + k * lda]), b);
-    }
-  }
-  for (int s = 0; s < kSample; ++s) out[s * N + j] = hi[s] + lo[s];
-}
-template <class T>
-__global__ void gather_rows(const T* C, long long ldc, long long N, const long long* rows, double* out) {
-  const long long j = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-  if (j >= N) return;
-  for (int s = 0; s < kSample; ++s) out[s * N + j] = (double)C[rows[s] + j * ldc];
-}
-
-// Relative Frobenius error of sampled rows against the reference (NaN when an element was unwritten).
-inline double sampled_error(const std::vector<double>& got, const std::vector<double>& ref) {
-  double num = 0, den = 0;
-  for (size_t q = 0; q < got.size(); ++q) num += (got[q] - ref[q]) * (got[q] - ref[q]), den += ref[q] * ref[q];
-  return std::sqrt(num / den);
 }
 
 // What a benchmark JSON records about its run: the command line, the UTC date, the load average and

@@ -49,12 +49,6 @@ std::string fmt(const char* f, ...) {
   return buf;
 }
 
-template <class T>
-__global__ void widen(T* p, long long count, unsigned long long seed) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x)
-    p[i] = T(ldexp((double)p[i], (int)(splitmix(seed ^ (0xA5A5ull + i)) % 33) - 16));
-}
-
 __device__ __forceinline__ bool same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
 __device__ __forceinline__ bool same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
 
@@ -126,8 +120,7 @@ struct Bench {
   }
 
   void reference() {
-    std::vector<long long> rows(kSample);
-    for (int s = 0; s < kSample; ++s) rows[s] = (long long)((s * 2654435761ull) % (unsigned long long)n);
+    const std::vector<long long> rows = sample_rows(n);
     CK(cudaMemcpy(drows, rows.data(), kSample * sizeof(long long), cudaMemcpyHostToDevice));
     reference_rows<T><<<(unsigned)((n + 127) / 128), 128>>>(A, n, 0, B, n, 0, n, n, drows, dref);
     CK(cudaGetLastError());

@@ -76,6 +76,13 @@ tdisc_gemm_status_t tdisc_gemm_time(tdisc_gemm_handle_t handle, tdisc_gemm_dtype
                                     const tdisc_gemm_plan_t* plan, int64_t m, int64_t n, int64_t k, int reps,
                                     double* median_ms);
 
+/* For `tdisc tune --emulated`: the relative Frobenius error, on 16 sampled rows against a double-double
+ * reference, of the plan (error) and of cuBLAS (cublas_error) on the same m×n×k inputs the library
+ * allocates: uniform in [-1, 1) (wide = 0) or those times 2^e per element, e uniform in [-16, 16]. */
+tdisc_gemm_status_t tdisc_gemm_error(tdisc_gemm_handle_t handle, tdisc_gemm_dtype_t dtype,
+                                     const tdisc_gemm_plan_t* plan, int64_t m, int64_t n, int64_t k, int wide,
+                                     double* error, double* cublas_error);
+
 const char* tdisc_gemm_status_string(tdisc_gemm_status_t status);
 
 #ifdef __cplusplus
