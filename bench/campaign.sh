@@ -40,7 +40,7 @@ state_path, out, command, commit, threads = sys.argv[1:]
 state = json.load(open(state_path))
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
 rows = [{"target": t["name"], "format": t["format"], "ring": t["ring"], "rank_to_beat": t["beat"], "target_rank": t["reach"],
-         "best_rank": t["best_rank"], "walk_rank": t.get("walk_rank"), "seconds": round(t["seconds"], 1), "state": t["status"], "filed": t["filed"],
+         "start_rank": t.get("start_rank"), "best_rank": t["best_rank"], "seconds": round(t["seconds"], 1), "state": t["status"], "filed": t["filed"],
          "run_dir": t["run_dir"], "seed": t["seed"]} for t in state["targets"]]
 result = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
           "machine": f"{platform.node()}, {os.cpu_count()} cores ({cpu})", "threads": int(threads), "commit": commit,

@@ -37,19 +37,13 @@ std::optional<VerifiedBest> verified_best(const std::string& run_dir, Ring ring,
   return std::nullopt;
 }
 
-CheckpointView read_checkpoint_view(const std::string& run_dir) {
-  CheckpointView v;
+double checkpoint_seconds(const std::string& run_dir) {
   try {
     auto j = nlohmann::json::parse(read_text_file(run_dir + "/checkpoint.json", InputKind::run_file), nullptr, false);
-    if (!j.is_object()) return v;
-    if (j.contains("elapsed") && j["elapsed"].is_number()) v.seconds = j["elapsed"].get<double>();
-    if (j.contains("counters") && j["counters"].is_object() && j["counters"].contains("rank") && j["counters"]["rank"].is_number()) {
-      const double r = j["counters"]["rank"].get<double>();
-      if (r >= 1 && r < 1e7) v.walk_rank = static_cast<int>(r);
-    }
+    if (j.is_object() && j.contains("elapsed") && j["elapsed"].is_number()) return j["elapsed"].get<double>();
   } catch (const std::exception&) {
   }
-  return v;
+  return 0;
 }
 
 void rewrite_index(const std::string& catalog, const std::string& sota, const std::string& rings) {

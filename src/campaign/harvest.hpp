@@ -21,14 +21,8 @@ struct VerifiedBest {
 // The lowest-rank DIR/best-r<R>.json with R < below that parses and verifies over ring; a file that
 // does not (torn by a kill, foreign) is passed over. nullopt when none.
 std::optional<VerifiedBest> verified_best(const std::string& run_dir, Ring ring, int below = INT_MAX);
-// What DIR/checkpoint.json says of the walk: its seconds ("elapsed") and the rank its walkers stand
-// at (the "rank" counter: the start's rank until a walk improves on it). 0 and INT_MAX when there is
-// none or it cannot be read; a claim for the table, never proof (proof is verified_best).
-struct CheckpointView {
-  double seconds = 0;
-  int walk_rank = INT_MAX;
-};
-CheckpointView read_checkpoint_view(const std::string& run_dir);
+// DIR/checkpoint.json's "elapsed" (0 when there is none or it cannot be read).
+double checkpoint_seconds(const std::string& run_dir);
 
 // Where and how improvements are filed.
 struct Filing {

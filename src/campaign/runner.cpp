@@ -119,9 +119,7 @@ void Runner::recover() {
     if (t.status == Status::running) t.status = Status::paused;
     if (t.status == Status::failed) t.status = Status::paused;  // a new session tries it again
     if (!fs::is_directory(t.run_dir)) continue;
-    const CheckpointView v = read_checkpoint_view(t.run_dir);
-    t.seconds = std::max(t.seconds, v.seconds);
-    t.walk_rank = v.walk_rank;
+    t.seconds = std::max(t.seconds, checkpoint_seconds(t.run_dir));
     harvest(static_cast<int>(k));
     if (t.best_rank <= t.reach) t.status = Status::reached;
     if (!sharing_.keeps_state || !fileable(t, t.best_rank)) continue;
@@ -141,6 +139,7 @@ std::vector<std::string> Runner::search_args(int k, int threads, double seconds)
     if (!t.engine.empty()) a.insert(a.end(), {"--engine", t.engine});
     if (!t.symmetry.empty()) a.insert(a.end(), {"--symmetry", t.symmetry});
     if (!t.from.empty()) a.insert(a.end(), {"--from", t.from});
+    if (!t.recipes.empty()) a.insert(a.end(), {"--recipes", t.recipes});
     if (!t.params.is_null()) a.insert(a.end(), {"--params", t.params.dump()});
   }
   a.insert(a.end(), {"--threads", std::to_string(threads), "--time", seconds_arg(seconds), "-q", "--checkpoint-every",
@@ -229,9 +228,7 @@ void Runner::harvest(int k) {
 void Runner::settle(const Child& c, int code) {
   const int k = c.target;
   TargetState& t = state_.targets[k];
-  const CheckpointView v = read_checkpoint_view(t.run_dir);
-  t.seconds = std::max(c.base_seconds + (session() - c.started), v.seconds);
-  t.walk_rank = v.walk_rank;
+  t.seconds = std::max(c.base_seconds + (session() - c.started), checkpoint_seconds(t.run_dir));
   harvest(k);
   const std::string log = config_.dir + "/logs/" + t.name + ".log";
   if (t.best_rank <= t.reach) {
@@ -305,11 +302,11 @@ void Runner::merge(int k, const TargetState& reported, const std::optional<Verif
 std::string status_table(const CampaignState& s) {
   auto cell = [](std::string text, size_t width) { return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' '); };
   auto rank = [](int r) { return r == INT_MAX ? std::string("-") : std::to_string(r); };
-  std::string out = cell("target", 26) + cell("ring", 5) + cell("to beat", 8) + cell("target", 7) + cell("best", 6) + cell("walk", 6) +
+  std::string out = cell("target", 26) + cell("ring", 5) + cell("to beat", 8) + cell("target", 7) + cell("start", 6) + cell("best", 6) +
                     cell("time", 8) + "state\n";
   for (const TargetState& t : s.targets)
     out += cell(t.name, 26) + cell(t.ring, 5) + cell(std::to_string(t.beat), 8) + cell(std::to_string(t.reach), 7) +
-           cell(rank(t.best_rank), 6) + cell(rank(t.walk_rank), 6) + cell(seconds_said(t.seconds), 8) + status_name(t.status) +
+           cell(rank(t.start_rank), 6) + cell(rank(t.best_rank), 6) + cell(seconds_said(t.seconds), 8) + status_name(t.status) +
            (t.filed.empty() ? "" : "  filed " + t.filed) + (t.note.empty() ? "" : "  (" + t.note + ")") + "\n";
   return out;
 }

@@ -46,6 +46,7 @@ CampaignState fresh_state(const std::vector<CampaignTarget>& targets, const std:
     ts.ring = ring_name(t.ring);
     ts.beat = t.beat;
     ts.reach = t.reach;
+    ts.start_rank = t.start_rank > 0 ? t.start_rank : INT_MAX;
     ts.run_dir = dir + "/" + ts.name;
     ts.seed = target_seed(seed, static_cast<int>(k));
     s.targets.push_back(ts);
@@ -56,7 +57,7 @@ CampaignState fresh_state(const std::vector<CampaignTarget>& targets, const std:
 nlohmann::json target_json(const TargetState& t) {
   return {{"key", t.key}, {"name", t.name}, {"line", t.line}, {"format", t.format}, {"ring", t.ring},
           {"beat", t.beat}, {"reach", t.reach}, {"status", status_name(t.status)},
-          {"best_rank", rank_json(t.best_rank)}, {"walk_rank", rank_json(t.walk_rank)}, {"seconds", t.seconds}, {"run_dir", t.run_dir},
+          {"best_rank", rank_json(t.best_rank)}, {"start_rank", rank_json(t.start_rank)}, {"seconds", t.seconds}, {"run_dir", t.run_dir},
           {"seed", t.seed}, {"filed_rank", rank_json(t.filed_rank)}, {"filed", t.filed}, {"note", t.note}};
 }
 
@@ -72,7 +73,7 @@ TargetState target_from_json(const nlohmann::json& t, const std::string& path) {
     ts.reach = t.value("reach", 0);
     ts.status = status_of(t.at("status").get<std::string>(), path);
     ts.best_rank = rank_of(t.value("best_rank", nlohmann::json()));
-    ts.walk_rank = rank_of(t.value("walk_rank", nlohmann::json()));
+    ts.start_rank = rank_of(t.value("start_rank", nlohmann::json()));
     ts.seconds = t.value("seconds", 0.0);
     ts.run_dir = t.at("run_dir").get<std::string>();
     ts.seed = t.at("seed").get<unsigned long long>();

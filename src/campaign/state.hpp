@@ -25,7 +25,7 @@ struct TargetState {
   int beat = 0, reach = 0;
   Status status = Status::waiting;
   int best_rank = INT_MAX;  // lowest verified rank in its run directory (INT_MAX: none yet)
-  int walk_rank = INT_MAX;  // where its walkers stood at the last checkpoint (the start's rank at first): how close
+  int start_rank = INT_MAX; // CampaignTarget::start_rank (INT_MAX: unknown): how close best came, from where
   double seconds = 0;       // wall-clock seconds its searches ran, over all sessions
   std::string run_dir;
   unsigned long long seed = 0;

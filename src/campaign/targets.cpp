@@ -1,9 +1,11 @@
 // Parsing the targets file of a campaign: "FORMAT RING [reach=R|beat=B] [time=T] [from=FILE|catalogue]
-// [engine=E] [symmetry=S] [params=JSON…]", one target a line; every line checked before anything runs.
+// [engine=E] [symmetry=S] [recipes=FILE] [params=JSON…]", one target a line; every line checked before anything runs.
 #include "src/campaign/targets.hpp"
 
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -88,8 +90,11 @@ void read_pair(const LineContext& at, CampaignTarget& t, std::set<std::string>& 
   } else if (key == "symmetry") {
     if (value != "auto" && value != "none" && value != "z3" && value != "s3") at.fail("symmetry=" + value + ": not one of auto, none, z3, s3");
     t.symmetry = value;
+  } else if (key == "recipes") {
+    if (value.empty()) at.fail("recipes= names no file (a recipe table, docs/recipes.md)");
+    t.recipes = value;
   } else {
-    at.fail("unknown key \"" + key + "\" (reach, beat, time, from, engine, symmetry, params)");
+    at.fail("unknown key \"" + key + "\" (reach, beat, time, from, engine, symmetry, recipes, params)");
   }
 }
 
@@ -116,6 +121,17 @@ std::vector<std::string> words_of(const std::string& line, std::string& params_t
     words.push_back(w);
   }
   return words;
+}
+
+// The "rank" a native file declares in its header (its first 4 KiB), 0 when none is found there.
+int declared_rank(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(4096, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  std::smatch m;
+  static const std::regex rank("\"rank\"\\s*:\\s*([0-9]{1,7})");
+  return std::regex_search(head, m, rank) ? std::stoi(m[1]) : 0;
 }
 
 void settle_ranks(const LineContext& at, CampaignTarget& t, const TargetSources& sources) {
@@ -163,6 +179,12 @@ std::optional<CampaignTarget> parse_line(const LineContext& at, const std::vecto
       notes.push_back(at.path + ":" + std::to_string(at.line) + ": skipped " + t.key() + ": its start " + t.from + " is missing");
       return std::nullopt;
     }
+  }
+  t.start_rank = !t.from.empty() ? declared_rank(t.from) : t.engine == "numeric" ? 0 : t.format.n * t.format.m * t.format.p;
+  if (!t.recipes.empty()) {
+    fs::path p = fs::path(t.recipes).is_absolute() ? fs::path(t.recipes) : base / t.recipes;
+    t.recipes = p.lexically_normal().string();
+    if (!fs::is_regular_file(t.recipes)) at.fail("recipes=: no such file (" + t.recipes + ")");
   }
   return t;
 }

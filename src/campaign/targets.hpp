@@ -24,7 +24,10 @@ struct CampaignTarget {
   std::string from_text;   // as written: a path, or "catalogue"
   std::string engine;      // engine= (auto, flip, numeric), "" for the plan's choice
   std::string symmetry;    // symmetry= (auto, none, z3, s3), "" for the search's default
+  std::string recipes;     // recipes=: the recipe table the search's plan reads (resolved), "" for its default
   nlohmann::json params;   // params= (a JSON object), null when absent
+  int start_rank = 0;      // the rank the search starts from: from='s declared rank, the standard n·m·p without
+                           // from= (flip walks), 0 when unknown (engine=numeric); for the table, not proof
 
   std::string name(int index) const;  // "t2-5x5x5-GF2-r92": its run directory under --dir
   std::string key() const;            // "5x5x5 GF2 r92": what must match when a campaign resumes

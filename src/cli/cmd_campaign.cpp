@@ -27,7 +27,7 @@ const params::Table& campaign_table() {
       "campaign",
       "tdisc campaign FILE [--threads N] [--time T] [--dir DIR] [--catalog DIR] [--seed S] | tdisc campaign --status DIR",
       "Runs every target of FILE (one a line: FORMAT RING [reach=R|beat=B] [time=T] [from=FILE|catalogue]\n"
-      "[engine=E] [symmetry=S] [params=JSON]; docs/campaign.md) as a tdisc search sharing the threads; a\n"
+      "[engine=E] [symmetry=S] [recipes=FILE] [params=JSON]; docs/campaign.md) as a tdisc search sharing the threads; a\n"
       "finished target's threads go to the others. Each target checkpoints in DIR/<target>; DIR/campaign.json\n"
       "keeps status, best rank, seconds, run directory and seed. The same command again continues after\n"
       "an end or a kill -9. Exit 0: every target reached; 3: some not.",

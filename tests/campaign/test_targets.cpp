@@ -60,6 +60,7 @@ TEST_CASE("a target line: format, ring, and the rank to beat from rings.tsv unle
   CHECK(c.params.at("plus_min") == 3);
   CHECK(c.params.at("x").size() == 2);
   CHECK(b.name(1) == "t2-3x3x3-ZT-r22");
+  CHECK(b.start_rank == 27);  // the standard algorithm
 }
 
 TEST_CASE("from=: relative to the targets file, or the best catalogued start usable over the ring", "[fast]") {
@@ -70,6 +71,8 @@ TEST_CASE("from=: relative to the targets file, or the best catalogued start usa
   REQUIRE(list.targets.size() == 2);
   CHECK(list.targets[0].from == dir + "/inputs/s.json");
   CHECK(list.targets[1].from.find(tdisc::test::source_path("algorithms/3x3x3/r23-")) == 0);
+  CHECK(list.targets[1].start_rank == 23);  // declared in the start file's header
+  CHECK(list.targets[0].start_rank == 0);   // "{}" declares none
 
   CHECK(refusal("2x2x2 ZT reach=7 from=inputs/none.json\n", dir + "/t.txt") ==
         dir + "/t.txt:1: from=inputs/none.json: no such file (" + dir + "/inputs/none.json)");
@@ -79,12 +82,15 @@ TEST_CASE("from=: relative to the targets file, or the best catalogued start usa
   CHECK(skipped.targets.size() == 1);
   REQUIRE(skipped.notes.size() == 1);
   CHECK(skipped.notes[0].find(dir + "/t.txt:2: skipped 2x2x3 ZT r11") == 0);
+  auto with_recipes = parse_targets("2x2x2 ZT reach=7 recipes=inputs/s.json\n", dir + "/t.txt", sources());
+  CHECK(with_recipes.targets[0].recipes == dir + "/inputs/s.json");
+  CHECK(refusal("2x2x2 ZT reach=7 recipes=r.json\n", dir + "/t.txt") == dir + "/t.txt:1: recipes=: no such file (" + dir + "/r.json)");
   CHECK(refusal("7x7x7 GF2 reach=200 from=catalogue\n").find("/x/targets.txt:1: from=catalogue: ") == 0);
 }
 
 TEST_CASE("every bad line is refused with FILE:LINE and what is wrong", "[fast]") {
   const std::string ok = "2x2x2 GF2 reach=7\n";
-  CHECK(refusal(ok + "2x2x3 ZT rank=11\n") == "/x/targets.txt:2: unknown key \"rank\" (reach, beat, time, from, engine, symmetry, params)");
+  CHECK(refusal(ok + "2x2x3 ZT rank=11\n") == "/x/targets.txt:2: unknown key \"rank\" (reach, beat, time, from, engine, symmetry, recipes, params)");
   CHECK(refusal(ok + "2y2 ZT\n") == "/x/targets.txt:2: \"2y2\" is not a format (e.g. 3x3, 2x3x4)");
   CHECK(refusal(ok + "2x2 R\n") == "/x/targets.txt:2: \"R\" is not a ring (ZT, Z, Q, QI, GF2, GF3)");
   CHECK(refusal(ok + "2x2x2\n") == "/x/targets.txt:2: a target needs a format and a ring (e.g. \"5x5x5 GF2 reach=92\")");
