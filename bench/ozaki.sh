@@ -122,7 +122,7 @@ step_tune() {
   [ -x "$here/bin/tdisc" ] || { say "tune: no tdisc staged (TDISC_BIN)"; return 0; }
   say "tune: tdisc tune --emulated on this card"
   LD_LIBRARY_PATH=$here/bin/lib:$LD_LIBRARY_PATH "$here/bin/tdisc" tune --library "$build/libtdisc_gemm.so" \
-    --dtype f64,f32 --sizes ${TUNE_SIZES:-4096,8192,16384} --shapes "" --leaf batched \
+    --dtype f64,f32 --sizes ${TUNE_SIZES:-4096,8192,16384} --shapes "${TUNE_SHAPES:-}" --leaf ${TUNE_LEAF:-batched} \
     --emulated ${TUNE_EMULATED:-oz2,oz2-s1,oz2-r48} --reps 3 --out "$OUT/plans-emulated.json" 2>&1 | tee -a "$log"
 }
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/native.hpp"
 #include "verifier/verify.hpp"
 

@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <sstream>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "codegen/emit.hpp"
 #include "codegen/generate.hpp"
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "verifier/stats.hpp"
 

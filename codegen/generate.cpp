@@ -1,8 +1,8 @@
 // Reads, checks, plans and emits (see generate.hpp).
 #include "codegen/generate.hpp"
 
+#include "base/error.hpp"
 #include "codegen/emit.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
 

@@ -6,8 +6,8 @@
 #include <map>
 #include <optional>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::codegen {

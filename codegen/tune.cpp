@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "base/error.hpp"
 #include "codegen/gemm/include/tdisc/gemm_types.h"
-#include "decomposition/error.hpp"
 #include "generated/tdisc_version.hpp"
 
 namespace tdisc::codegen {

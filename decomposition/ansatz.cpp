@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <set>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/exact_solve.hpp"
 
 namespace tdisc {

@@ -4,10 +4,10 @@
 #include <sstream>
 #include <vector>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
+#include "base/limits.hpp"
 #include "decomposition/catalogue.hpp"
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/limits.hpp"
 
 namespace tdisc {
 

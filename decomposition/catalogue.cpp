@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/native.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/json_input.hpp"
+#include "decomposition/native.hpp"
 
 namespace fs = std::filesystem;
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <ostream>
 
-#include "decomposition/limits.hpp"
+#include "decomposition/scheme_limits.hpp"
 
 namespace tdisc {
 

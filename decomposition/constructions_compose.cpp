@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <set>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
 #include "decomposition/constructions_detail.hpp"
-#include "decomposition/error.hpp"
 
 namespace tdisc {
 

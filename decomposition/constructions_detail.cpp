@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "generated/tdisc_version.hpp"
 
 namespace tdisc::detail {

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <random>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
 #include "decomposition/constructions_detail.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/exact_solve.hpp"
 #include "decomposition/symmetry.hpp"
 

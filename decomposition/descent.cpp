@@ -4,8 +4,8 @@
 
 #include <random>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/sandwich_simplify.hpp"
 #include "decomposition/stabiliser_detail.hpp"
 

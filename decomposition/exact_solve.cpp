@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc {
 

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/utf8.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
+#include "base/utf8.hpp"
 
 namespace tdisc {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "base/limits.hpp"
 #include "decomposition/coeff.hpp"
-#include "decomposition/limits.hpp"
 
 namespace tdisc {
 

@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 
 namespace tdisc {
 

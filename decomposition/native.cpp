@@ -3,9 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/limits.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
+#include "base/limits.hpp"
 #include "decomposition/json_input.hpp"
 #include "decomposition/json_reader.hpp"
 

@@ -6,7 +6,7 @@
 #include <map>
 #include <numbers>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc {
 

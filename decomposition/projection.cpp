@@ -4,7 +4,7 @@
 #include <array>
 #include <utility>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc {
 

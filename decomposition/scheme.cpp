@@ -9,7 +9,7 @@
 #include <ctime>
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc {
 

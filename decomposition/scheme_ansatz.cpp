@@ -8,7 +8,7 @@
 #include <optional>
 #include <set>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/stabiliser_detail.hpp"
 
 namespace tdisc {

@@ -7,8 +7,8 @@
 #include <numeric>
 #include <set>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/stabiliser_detail.hpp"
 
 namespace tdisc {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <map>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/stabiliser_detail.hpp"
 
 namespace tdisc::stab {

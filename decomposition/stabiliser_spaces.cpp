@@ -2,8 +2,8 @@
 // invariants that prune the stabiliser search (stabiliser_detail.hpp).
 #include <functional>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/exact_solve.hpp"
 #include "decomposition/stabiliser_detail.hpp"
 

@@ -4,8 +4,8 @@
 
 #include <map>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 
 namespace tdisc {
 

@@ -6,7 +6,7 @@
 #include <Eigen/SparseCore>
 #include <cstdint>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc {
 

@@ -1,7 +1,7 @@
 // The residual Σ_r U_r⊗V_r⊗W_r − T in K, accumulated over the non-zero coefficients of each term.
 #include "verifier/field_verify.hpp"
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc {
 

@@ -2,7 +2,7 @@
 // mode-0 unfolding A·(B ⊙ C)ᵀ − T₍₀₎, ⊙ the Khatri–Rao product (Kolda–Bader 2009 §3, row-major).
 #include "verifier/float_residual.hpp"
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc {
 

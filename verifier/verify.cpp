@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "verifier/brent.hpp"
 #include "verifier/residues.hpp"
 

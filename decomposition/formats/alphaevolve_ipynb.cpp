@@ -5,11 +5,11 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
+#include "base/limits.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/limits.hpp"
 #include "decomposition/json_input.hpp"
 
 namespace tdisc::fmt {

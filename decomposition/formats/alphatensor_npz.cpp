@@ -4,13 +4,13 @@
 #include <cctype>
 #include <map>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/npy.hpp"
 #include "decomposition/formats/pickle.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/formats/zip.hpp"
-#include "decomposition/limits.hpp"
+#include "decomposition/scheme_limits.hpp"
 
 namespace tdisc::fmt {
 

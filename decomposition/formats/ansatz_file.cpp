@@ -5,13 +5,13 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/exact_solve.hpp"
-#include "decomposition/io.hpp"
 #include "decomposition/json_input.hpp"
 #include "decomposition/json_reader.hpp"
-#include "decomposition/limits.hpp"
+#include "decomposition/scheme_limits.hpp"
 
 namespace tdisc {
 

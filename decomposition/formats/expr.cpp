@@ -4,7 +4,7 @@
 
 #include <cctype>
 
-#include "decomposition/limits.hpp"
+#include "base/limits.hpp"
 
 namespace tdisc::fmt {
 

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
-#include "decomposition/limits.hpp"
+#include "decomposition/scheme_limits.hpp"
 
 namespace tdisc::fmt {
 

@@ -3,8 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/json_input.hpp"
 #include "decomposition/json_reader.hpp"
 #include "decomposition/native.hpp"

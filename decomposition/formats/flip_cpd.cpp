@@ -2,7 +2,7 @@
 // then "c1 = m7 + m9 - …", 1-based flat indices; C orientation (c index i·p+k), converted to trace.
 #include <sstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
 

@@ -3,11 +3,11 @@
 #include <cctype>
 #include <cstring>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
+#include "base/limits.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/limits.hpp"
 
 namespace tdisc::fmt {
 

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/limits.hpp"
 #include "decomposition/native.hpp"
+#include "decomposition/scheme_limits.hpp"
 #include "generated/tdisc_version.hpp"
 
 namespace tdisc {

@@ -3,7 +3,7 @@
 
 #include <regex>
 
-#include "decomposition/limits.hpp"
+#include "base/limits.hpp"
 
 namespace tdisc::fmt {
 

@@ -2,11 +2,11 @@
 // {{{A rows}},{{B rows}},{{C rows}}}, trace form (the third matrix is W, p×n), inside one outer {…}.
 #include <cctype>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/limits.hpp"
+#include "decomposition/scheme_limits.hpp"
 
 namespace tdisc::fmt {
 

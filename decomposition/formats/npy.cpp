@@ -4,8 +4,8 @@
 
 #include <cstring>
 
-#include "decomposition/error.hpp"
-#include "decomposition/limits.hpp"
+#include "base/error.hpp"
+#include "base/limits.hpp"
 
 namespace tdisc::fmt {
 

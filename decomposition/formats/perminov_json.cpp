@@ -3,13 +3,13 @@
 // scheme as text. Files with only the text form are read from it; with both, they must agree.
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/formats/expr.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/readers.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/limits.hpp"
 #include "decomposition/json_input.hpp"
+#include "decomposition/scheme_limits.hpp"
 
 namespace tdisc::fmt {
 

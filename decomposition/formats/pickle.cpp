@@ -6,7 +6,7 @@
 #include <deque>
 #include <map>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::fmt {
 

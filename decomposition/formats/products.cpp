@@ -4,10 +4,10 @@
 #include <cctype>
 #include <set>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/expr.hpp"
 #include "decomposition/formats/readers.hpp"
-#include "decomposition/limits.hpp"
+#include "decomposition/scheme_limits.hpp"
 
 namespace tdisc::fmt {
 

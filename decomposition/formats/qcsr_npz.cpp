@@ -6,13 +6,13 @@
 // reads B (m×p) row-major; W writes C = AB (n×p) row-major, so entry i·p+k becomes w(r, k·n+i).
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/npy.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/formats/zip.hpp"
 #include "decomposition/json_input.hpp"
-#include "decomposition/limits.hpp"
+#include "decomposition/scheme_limits.hpp"
 
 namespace tdisc::fmt {
 

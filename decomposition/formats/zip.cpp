@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "decomposition/error.hpp"
-#include "decomposition/limits.hpp"
+#include "base/error.hpp"
+#include "base/limits.hpp"
 
 namespace tdisc::fmt {
 

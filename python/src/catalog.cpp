@@ -4,9 +4,9 @@
 
 #include <filesystem>
 
+#include "base/error.hpp"
 #include "decomposition/best_known.hpp"
 #include "decomposition/catalogue.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
 #include "python/src/bindings.hpp"
 #include "verifier/narrow.hpp"

@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::python {
 

@@ -3,7 +3,7 @@
 // keyword that cannot be obeyed → ValueError, a broken internal contract → RuntimeError.
 #include <exception>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "python/src/bindings.hpp"
 
 namespace tdisc::python {

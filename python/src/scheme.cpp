@@ -5,10 +5,10 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/formats/formats.hpp"
-#include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
 #include "python/src/bindings.hpp"

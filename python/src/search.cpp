@@ -10,12 +10,12 @@
 #include <filesystem>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/params/table.hpp"
 #include "decomposition/native.hpp"
 #include "python/src/bindings.hpp"
 #include "src/search/numeric/batch_device.hpp"
 #include "src/search/orchestrator.hpp"
-#include "src/search/params/table.hpp"
 #include "src/search/plan.hpp"
 #include "src/search/request.hpp"
 

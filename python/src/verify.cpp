@@ -2,7 +2,7 @@
 // failure names the first failing Brent equation in the same words.
 #include <pybind11/stl.h>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "python/src/bindings.hpp"
 #include "verifier/verify.hpp"
 

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 extern char** environ;
 

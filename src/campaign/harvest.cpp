@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
 #include "verifier/narrow.hpp"

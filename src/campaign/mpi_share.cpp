@@ -4,7 +4,7 @@
 #include <iostream>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/native.hpp"
 #include "src/search/mpi/channel.hpp"
 #include "src/search/mpi/rank_config.hpp"

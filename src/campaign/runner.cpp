@@ -13,8 +13,8 @@
 #include <iostream>
 #include <thread>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "src/campaign/child.hpp"
 #include "src/campaign/share.hpp"
 

@@ -3,8 +3,8 @@
 
 #include <filesystem>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/scheme.hpp"
 #include "generated/tdisc_version.hpp"
 

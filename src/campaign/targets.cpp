@@ -10,9 +10,9 @@
 #include <sstream>
 
 #include "decomposition/catalogue.hpp"
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
-#include "src/search/params/table.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
+#include "base/params/table.hpp"
 
 namespace tdisc::campaign {
 

@@ -3,9 +3,9 @@
 #pragma once
 #include <string>
 
+#include "base/params/settings.hpp"
+#include "base/params/table.hpp"
 #include "src/cli/commands.hpp"
-#include "src/search/params/settings.hpp"
-#include "src/search/params/table.hpp"
 
 namespace tdisc::cli {
 

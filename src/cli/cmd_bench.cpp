@@ -11,15 +11,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "codegen/bench.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/error.hpp"
+#include "decomposition/json_input.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
 #include "src/report/html.hpp"
 #include "src/report/pages.hpp"
-#include "decomposition/json_input.hpp"
 
 namespace tdisc::cli {
 

@@ -5,7 +5,7 @@
 #include <iostream>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/campaign/mpi_share.hpp"
 #include "src/campaign/runner.hpp"
 #include "src/cli/catalog_verbs.hpp"

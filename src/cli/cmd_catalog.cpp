@@ -3,8 +3,8 @@
 #include <iomanip>
 #include <iostream>
 
+#include "base/error.hpp"
 #include "decomposition/catalogue.hpp"
-#include "decomposition/error.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"

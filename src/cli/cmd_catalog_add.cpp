@@ -4,14 +4,14 @@
 #include <filesystem>
 #include <iostream>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/catalogue.hpp"
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
-#include "src/report/pages.hpp"
 #include "src/cli/tables.hpp"
+#include "src/report/pages.hpp"
 #include "verifier/narrow.hpp"
 #include "verifier/verify.hpp"
 

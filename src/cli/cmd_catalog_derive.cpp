@@ -2,9 +2,9 @@
 // files. Every result is verified exactly before it is written.
 #include <iostream>
 
+#include "base/error.hpp"
 #include "decomposition/catalogue.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/projection.hpp"
 #include "src/cli/catalog_verbs.hpp"

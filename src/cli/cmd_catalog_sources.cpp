@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <iostream>
 
+#include "base/error.hpp"
 #include "decomposition/catalogue.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/formats/formats.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"

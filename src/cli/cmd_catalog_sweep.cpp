@@ -8,10 +8,10 @@
 #include <iostream>
 #include <set>
 
+#include "base/error.hpp"
 #include "decomposition/best_known.hpp"
 #include "decomposition/catalogue.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/projection.hpp"
 #include "src/cli/catalog_verbs.hpp"

@@ -3,9 +3,9 @@
 // --runtime-include DIR the hand-written runtime is #included from DIR instead of copied in.
 #include <iostream>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "codegen/generate.hpp"
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"

@@ -5,7 +5,7 @@
 #include <iomanip>
 #include <iostream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/format.hpp"
 #include "decomposition/ring.hpp"
 #include "src/cli/commands.hpp"

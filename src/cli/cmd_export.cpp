@@ -2,9 +2,9 @@
 // self-checking Python script or a straight-line program (stdout when no -o).
 #include <iostream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/formats/formats.hpp"
-#include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"

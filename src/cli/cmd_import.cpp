@@ -2,9 +2,9 @@
 // public scheme format, proves the scheme with the exact verifier, and writes it as a native file.
 #include <iostream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/formats/imported.hpp"
-#include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"

@@ -4,15 +4,15 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/formats/field_scheme_file.hpp"
-#include "decomposition/io.hpp"
 #include "decomposition/json_input.hpp"
+#include "generated/tdisc_version.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
 #include "src/search/numeric/prove.hpp"
-#include "generated/tdisc_version.hpp"
 
 namespace tdisc::cli {
 

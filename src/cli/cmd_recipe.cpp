@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/json_input.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/commands.hpp"

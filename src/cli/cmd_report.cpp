@@ -2,12 +2,12 @@
 #include <filesystem>
 #include <iostream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "decomposition/json_input.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
 #include "src/report/pages.hpp"
-#include "decomposition/json_input.hpp"
 
 namespace tdisc::cli {
 

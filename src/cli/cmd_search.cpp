@@ -10,29 +10,29 @@
 #include <random>
 #include <thread>
 
-#include "decomposition/error.hpp"
-#include "generated/tdisc_version.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
+#include "generated/tdisc_version.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/progress.hpp"
 #include "src/cli/tables.hpp"
-#include "src/report/pages.hpp"
 #include "src/llm/proposer/settings.hpp"
+#include "src/report/pages.hpp"
 #include "src/search/flip/meta_engine.hpp"
-#include "src/search/numeric/batch_engine.hpp"
 #include "src/search/mpi/follow.hpp"
 #include "src/search/mpi/lead.hpp"
 #include "src/search/mpi/rank_config.hpp"
 #include "src/search/mpi/redistribute.hpp"
+#include "src/search/numeric/batch_engine.hpp"
 #include "src/search/orchestrator.hpp"
 #include "src/search/plan.hpp"
+#include "src/search/request.hpp"
 #include "src/search/run_dir.hpp"
 #include "src/search/run_lock.hpp"
-#include "src/search/request.hpp"
 
 namespace tdisc::cli {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <sstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/ansatz_file.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/scheme_ansatz.hpp"

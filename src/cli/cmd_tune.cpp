@@ -5,9 +5,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "codegen/tune.hpp"
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"

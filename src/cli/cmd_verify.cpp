@@ -3,9 +3,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/formats/field_scheme_file.hpp"
-#include "decomposition/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/options.hpp"

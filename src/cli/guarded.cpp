@@ -2,7 +2,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/cli/commands.hpp"
 
 namespace tdisc::cli {

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/symmetry.hpp"
 
 namespace tdisc::cli {

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace po = boost::program_options;
 

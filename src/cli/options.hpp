@@ -1,12 +1,12 @@
-// The command line of every subcommand over its parameter table (src/search/params/table.hpp):
+// The command line of every subcommand over its parameter table (base/params/table.hpp):
 // Boost.Program_options splits the arguments, the table converts, checks and records each value.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "src/search/params/help.hpp"
-#include "src/search/params/settings.hpp"
-#include "src/search/params/table.hpp"
+#include "base/params/help.hpp"
+#include "base/params/settings.hpp"
+#include "base/params/table.hpp"
 
 namespace tdisc::cli {
 

@@ -3,9 +3,9 @@
 
 #include <sstream>
 
+#include "base/params/help.hpp"
 #include "src/search/engine.hpp"
 #include "src/search/flip/meta_params.hpp"
-#include "src/search/params/help.hpp"
 
 namespace tdisc::cli {
 
@@ -28,7 +28,7 @@ std::vector<const params::Table*> engine_tables() {
 std::string parameters_markdown() {
   std::ostringstream os;
   os << "# Parameters\n\n"
-        "Generated from the parameter tables (`src/search/params/table.hpp`) by `tdisc help --markdown`;\n"
+        "Generated from the parameter tables (`base/params/table.hpp`) by `tdisc help --markdown`;\n"
         "do not edit. Regenerate with `build/ci/tdisc help --markdown > docs/parameters.md` (a test fails\n"
         "when this file is stale).\n\n"
         "Every command-line value comes from its flag, else its environment variable, else its default;\n"

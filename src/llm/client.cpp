@@ -5,8 +5,8 @@
 
 #include <chrono>
 
+#include "base/utf8.hpp"
 #include "decomposition/json_input.hpp"
-#include "decomposition/utf8.hpp"
 #include "src/llm/redact.hpp"
 
 namespace tdisc::llm {

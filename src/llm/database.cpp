@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <set>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::llm {
 

@@ -10,8 +10,8 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 
+#include "base/utf8.hpp"
 #include "decomposition/json_input.hpp"
-#include "decomposition/utf8.hpp"
 
 namespace tdisc::llm {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "decomposition/limits.hpp"
+#include "base/limits.hpp"
 
 namespace tdisc::llm {
 

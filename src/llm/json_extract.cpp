@@ -4,8 +4,8 @@
 
 #include <vector>
 
+#include "base/utf8.hpp"
 #include "decomposition/json_input.hpp"
-#include "decomposition/utf8.hpp"
 
 namespace tdisc::llm {
 

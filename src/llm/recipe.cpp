@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "decomposition/utf8.hpp"
+#include "base/utf8.hpp"
 
 namespace tdisc::llm {
 

@@ -2,8 +2,8 @@
 // expect is one failed call ("schema"), never an exception out of the session.
 #include "src/llm/reply.hpp"
 
+#include "base/utf8.hpp"
 #include "decomposition/json_input.hpp"
-#include "decomposition/utf8.hpp"
 #include "src/llm/json_extract.hpp"
 #include "src/llm/redact.hpp"
 

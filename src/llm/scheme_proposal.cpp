@@ -4,8 +4,9 @@
 #include <algorithm>
 #include <set>
 
+#include "base/utf8.hpp"
 #include "decomposition/json_input.hpp"
-#include "decomposition/utf8.hpp"
+#include "decomposition/scheme_limits.hpp"
 #include "src/llm/recipe.hpp"
 
 namespace tdisc::llm {

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "base/io.hpp"
 #include "decomposition/formats/escape.hpp"
-#include "decomposition/io.hpp"
 
 namespace tdisc::report {
 

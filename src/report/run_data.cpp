@@ -14,8 +14,8 @@
 #include <regex>
 #include <vector>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/json_input.hpp"
 
 namespace tdisc::report {

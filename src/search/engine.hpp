@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "base/params/settings.hpp"
+#include "base/params/table.hpp"
 #include "decomposition/scheme.hpp"
-#include "src/search/params/settings.hpp"
-#include "src/search/params/table.hpp"
 
 namespace tdisc::search {
 

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <thread>
 
+#include "base/error.hpp"
 #include "decomposition/catalogue.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"

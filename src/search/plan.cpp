@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/known_ranks.hpp"
 #include "src/search/recipe_table.hpp"
 

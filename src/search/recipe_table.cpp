@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <set>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/json_input.hpp"
 #include "src/search/known_ranks.hpp"
 

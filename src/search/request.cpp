@@ -6,7 +6,7 @@
 #include <random>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "generated/tdisc_version.hpp"
 
 namespace tdisc::search {

@@ -1,4 +1,4 @@
-// The run directory: every file but events.jsonl is written atomically (decomposition/io.hpp);
+// The run directory: every file but events.jsonl is written atomically (base/io.hpp);
 // events.jsonl is appended and flushed line by line so a kill -9 loses at most one line.
 #include "src/search/run_dir.hpp"
 
@@ -8,8 +8,8 @@
 #include <ctime>
 #include <filesystem>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
 

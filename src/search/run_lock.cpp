@@ -17,10 +17,10 @@
 #include <fstream>
 #include <thread>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
+#include "base/limits.hpp"
 #include "decomposition/json_input.hpp"
-#include "decomposition/limits.hpp"
 #include "decomposition/native.hpp"
 #include "verifier/verify.hpp"
 

@@ -4,7 +4,7 @@
 #include <numeric>
 #include <set>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/campaign/share.hpp"
 #include "src/campaign/state.hpp"
 #include "tests/support.hpp"

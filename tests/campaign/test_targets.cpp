@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/campaign/targets.hpp"
 #include "tests/support.hpp"
 

@@ -2,10 +2,10 @@
 // the best-known table per ring, INDEX's ★ against it, and the project construction.
 #include <catch2/catch.hpp>
 
+#include "base/error.hpp"
 #include "decomposition/best_known.hpp"
 #include "decomposition/catalogue.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/formats/formats.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/projection.hpp"

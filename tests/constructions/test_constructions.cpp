@@ -2,8 +2,8 @@
 // format and rank, and a wrong placement of transposes/inverses is caught.
 #include <catch2/catch.hpp>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/exact_solve.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"

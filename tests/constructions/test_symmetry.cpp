@@ -2,9 +2,9 @@
 // scheme-level constructions (rotate, transpose, de_groote) and the verifier.
 #include <catch2/catch.hpp>
 
+#include "base/error.hpp"
 #include "decomposition/ansatz.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"

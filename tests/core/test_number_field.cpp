@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/field_scheme_file.hpp"
 #include "decomposition/native.hpp"
 #include "tests/support.hpp"

@@ -2,7 +2,7 @@
 // failing equation is named.
 #include <catch2/catch.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/native.hpp"
 #include "tests/support.hpp"
 #include "verifier/stats.hpp"

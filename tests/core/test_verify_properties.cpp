@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <random>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "tests/support.hpp"
 #include "verifier/brent.hpp"
 #include "verifier/verify.hpp"

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/formats/imported.hpp"
 #include "src/search/flip/convert.hpp"
 #include "src/search/flip/lanes.hpp"

@@ -6,7 +6,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/native.hpp"
 #include "src/search/flip/convert.hpp"
 #include "src/search/flip/symmetric_walker.hpp"

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/native.hpp"
 #include "src/search/flip/convert.hpp"
 #include "src/search/flip/reversal.hpp"

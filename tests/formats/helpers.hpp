@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/formats.hpp"
 #include "decomposition/formats/imported.hpp"
 #include "tests/support.hpp"

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <string>
 
+#include "base/utf8.hpp"
 #include "decomposition/catalogue.hpp"
 #include "decomposition/formats/escape.hpp"
-#include "decomposition/utf8.hpp"
 #include "tests/formats/helpers.hpp"
 
 using namespace tdisc;

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <string>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/imported.hpp"
 #include "tests/formats/helpers.hpp"
 #include "tests/formats/npz_builder.hpp"

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <cmath>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
 #include "tests/formats/helpers.hpp"

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "tests/formats/helpers.hpp"
 #include "tests/formats/npz_builder.hpp"
 #include "verifier/verify.hpp"

@@ -2,7 +2,7 @@
 // (which must refuse anything but numpy arrays) and file-name hints.
 #include <catch2/catch.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/expr.hpp"
 #include "decomposition/formats/hints.hpp"
 #include "decomposition/formats/pickle.hpp"

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "tests/formats/helpers.hpp"
 
 using namespace tdisc;

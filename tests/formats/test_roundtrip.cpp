@@ -6,7 +6,7 @@
 #include <sstream>
 #include <sys/wait.h>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "tests/formats/helpers.hpp"
 #include "verifier/verify.hpp"

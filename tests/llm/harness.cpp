@@ -5,7 +5,7 @@
 #include <fstream>
 #include <thread>
 
-#include "decomposition/io.hpp"
+#include "base/io.hpp"
 #include "decomposition/native.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "decomposition/utf8.hpp"
+#include "base/utf8.hpp"
 #include "src/llm/client.hpp"
 #include "src/llm/evaluator.hpp"
 #include "src/llm/http.hpp"

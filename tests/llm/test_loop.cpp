@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "decomposition/io.hpp"
+#include "base/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/llm/proposer/engine.hpp"
 #include "tests/llm/harness.hpp"

@@ -6,14 +6,14 @@
 #include <cstdio>
 #include <set>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/native.hpp"
+#include "src/cli/progress.hpp"
 #include "src/search/mpi/rank_config.hpp"
 #include "src/search/mpi/redistribute.hpp"
 #include "src/search/mpi/report.hpp"
 #include "src/search/mpi/setup.hpp"
 #include "src/search/mpi/world.hpp"
-#include "src/cli/progress.hpp"
 #include "tests/support.hpp"
 
 using namespace tdisc;

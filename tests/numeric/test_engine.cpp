@@ -3,7 +3,7 @@
 // parameters with precise messages.
 #include <catch2/catch.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/numeric/numeric_engine.hpp"
 #include "src/search/numeric/params.hpp"
 #include "tests/numeric/recording_reporter.hpp"

@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 #include "src/search/numeric/numeric_engine.hpp"
 #include "src/search/numeric/seed_adam.hpp"

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/report/downsample.hpp"
 #include "src/report/html.hpp"
 #include "src/report/pages.hpp"

@@ -1,10 +1,10 @@
-// Parameters bound through the table (src/search/params/bind.hpp): a row fills its struct member,
+// Parameters bound through the table (base/params/bind.hpp): a row fills its struct member,
 // the struct's initialiser is the row's default, a bad value or key is refused with where it came
 // from, and Engine::resolve says of each value whether it was given, a default, or derived by a rule.
 #include <catch2/catch.hpp>
 #include <fstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/llm/proposer/settings.hpp"
 #include "src/search/engine.hpp"
 #include "src/search/flip/lanes.hpp"

@@ -5,12 +5,12 @@
 #include <map>
 #include <set>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/params/help.hpp"
+#include "base/params/settings.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
 #include "src/llm/proposer/engine.hpp"
-#include "src/search/params/help.hpp"
-#include "src/search/params/settings.hpp"
 #include "tests/support.hpp"
 
 using namespace tdisc;

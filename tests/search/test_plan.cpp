@@ -2,7 +2,7 @@
 // engine auto picks, and the shorthands — the same answers the command line gets.
 #include <catch2/catch.hpp>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/plan.hpp"
 
 using namespace tdisc;

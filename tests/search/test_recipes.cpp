@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/plan.hpp"
 #include "src/search/recipe_table.hpp"
 #include "tests/support.hpp"

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/ansatz_file.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/scheme_ansatz.hpp"

@@ -3,8 +3,8 @@
 // coefficient changed; each element checked independently of the search, with the verifier.
 #include <catch2/catch.hpp>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/scheme_ansatz.hpp"
 #include "decomposition/stabiliser.hpp"

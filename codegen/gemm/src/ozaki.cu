@@ -379,9 +379,10 @@ int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_
   return from_cuda(cudaGetLastError());
 }
 
-// Columns of B per INT8 product of the plain plan: one product of 16384³ ran at 60 % of the rate of the
-// same work in 8192-column panels on an H100 (cuBLAS 13.1; the levels' smaller products did not lose it).
-// TDISC_OZAKI_PANEL overrides it (0: one product), for measurement.
+// Columns of B per INT8 product of the plain plan. On an H100 (cuBLAS 13.1) one INT8 product of 16384³
+// took 11.3 ms per modulus, in panels of 8192 or 4096 columns 6.2 ms (oz2 f64 at 17 moduli: 228 ms →
+// 139 ms; bench/results/ozaki-2026-11-26-h100-panels.json). TDISC_OZAKI_PANEL overrides it (0: one
+// product), for measurement.
 long long panel_columns(long long np) {
   static const long long chosen = [] {
     const char* env = std::getenv("TDISC_OZAKI_PANEL");

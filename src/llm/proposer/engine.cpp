@@ -2,7 +2,7 @@
 // CLI at start-up so that `tdisc search --engine llm` finds it.
 #include "src/llm/proposer/engine.hpp"
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/llm/evaluator.hpp"
 #include "src/llm/proposer/session.hpp"
 #include "src/llm/proposer/settings.hpp"

@@ -7,14 +7,14 @@
 #include <climits>
 #include <fstream>
 
+#include "base/error.hpp"
+#include "base/io.hpp"
+#include "base/utf8.hpp"
 #include "decomposition/constructions.hpp"
-#include "src/llm/reply.hpp"
-#include "src/llm/proposer/session.hpp"
-#include "decomposition/utf8.hpp"
-#include "src/llm/redact.hpp"
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
 #include "decomposition/json_input.hpp"
+#include "src/llm/proposer/session.hpp"
+#include "src/llm/redact.hpp"
+#include "src/llm/reply.hpp"
 
 namespace tdisc::llm {
 

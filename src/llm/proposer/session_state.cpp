@@ -2,7 +2,7 @@
 // state (database, generator, spending, failures, near-misses, best scheme) and its restoration.
 #include <sstream>
 
-#include "decomposition/io.hpp"
+#include "base/io.hpp"
 #include "decomposition/native.hpp"
 #include "src/llm/proposer/session.hpp"
 

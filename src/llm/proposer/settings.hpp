@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "src/search/params/bind.hpp"
-#include "src/search/params/table.hpp"
+#include "base/params/bind.hpp"
+#include "base/params/table.hpp"
 
 namespace tdisc::llm {
 

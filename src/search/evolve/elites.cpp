@@ -3,7 +3,7 @@
 
 #include <iterator>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::search::evolve {
 

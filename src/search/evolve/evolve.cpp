@@ -3,8 +3,8 @@
 
 #include <filesystem>
 
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
+#include "base/error.hpp"
+#include "base/io.hpp"
 #include "src/search/evolve/recipe_space.hpp"
 #include "src/search/numeric/params.hpp"
 

@@ -1,7 +1,7 @@
 // Conversions between exact schemes and packed walker terms (see convert.hpp).
 #include "src/search/flip/convert.hpp"
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/checkpoint_state.hpp"
 
 namespace tdisc::search::flip {

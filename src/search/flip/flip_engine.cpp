@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "src/search/flip/lanes.hpp"
 #include "src/search/flip/pair_index.hpp"
 #include "src/search/flip/params.hpp"
-#include "src/search/flip/lanes.hpp"
 
 namespace tdisc::search {
 

@@ -10,7 +10,7 @@
 #include <mutex>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/flip/field.hpp"
 #include "src/search/flip/lift.hpp"
 #include "src/search/flip/params.hpp"

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/flip/field.hpp"
 #include "verifier/verify.hpp"
 

@@ -1,4 +1,4 @@
-// The meta walk's parameters: one table (src/search/params/table.hpp) for defaults, ranges and help;
+// The meta walk's parameters: one table (base/params/table.hpp) for defaults, ranges and help;
 // nothing out of range is clamped.
 #include "src/search/flip/meta_params.hpp"
 

@@ -6,7 +6,7 @@
 #include <mutex>
 #include <optional>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/flip/lanes.hpp"
 #include "src/search/flip/meta_engine.hpp"
 #include "src/search/flip/meta_moves.hpp"

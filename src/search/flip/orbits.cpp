@@ -6,7 +6,7 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/flip/buckets.hpp"
 
 namespace tdisc::search::flip {

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/flip/code_map.hpp"
 
 namespace tdisc::search::flip {

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "base/params/bind.hpp"
+#include "base/params/table.hpp"
 #include "decomposition/ring.hpp"
 #include "src/search/flip/walker.hpp"
-#include "src/search/params/bind.hpp"
-#include "src/search/params/table.hpp"
 
 namespace tdisc::search::flip {
 

@@ -6,7 +6,7 @@
 #include <array>
 #include <map>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::search::flip {
 

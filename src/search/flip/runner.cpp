@@ -9,7 +9,7 @@
 #include <mutex>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "generated/tdisc_version.hpp"
 #include "src/search/checkpoint_state.hpp"
 #include "src/search/flip/convert.hpp"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/flip/reversal.hpp"
 
 namespace tdisc::search::flip {

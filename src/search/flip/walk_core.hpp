@@ -3,7 +3,7 @@
 #pragma once
 #include <cstdint>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/format.hpp"
 #include "src/search/flip/rng.hpp"
 #include "src/search/flip/terms.hpp"

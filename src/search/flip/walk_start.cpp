@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/flip/convert.hpp"
 #include "src/search/flip/orbits.hpp"
 #include "src/search/flip/reversal.hpp"

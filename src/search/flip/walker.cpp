@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::search::flip {
 

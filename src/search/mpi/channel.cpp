@@ -7,7 +7,7 @@
 #include <chrono>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/mpi/world.hpp"
 
 namespace tdisc::search::mpi {

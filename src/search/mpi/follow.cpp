@@ -13,7 +13,7 @@
 #include <mutex>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/mpi/channel.hpp"
 #include "src/search/mpi/islands.hpp"
 #include "src/search/mpi/jobs.hpp"

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <cstdlib>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/mpi/channel.hpp"
 #include "src/search/mpi/world.hpp"
 

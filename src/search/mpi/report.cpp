@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/native.hpp"
 
 namespace tdisc::search::mpi {

@@ -2,7 +2,7 @@
 // scheme as a native file, exactly as run.json and the run directory hold them.
 #include "src/search/mpi/setup.hpp"
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/native.hpp"
 
 namespace tdisc::search::mpi {

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::search::mpi {
 

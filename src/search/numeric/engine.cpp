@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/numeric/batch_engine.hpp"
 #include "src/search/numeric/numeric_engine.hpp"
 #include "src/search/numeric/params.hpp"

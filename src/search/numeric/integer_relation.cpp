@@ -1,7 +1,7 @@
 // LLL with Gram–Schmidt data kept in GMP floats and recomputed row by row (dimensions here are tens).
 #include "src/search/numeric/integer_relation.hpp"
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::search::numeric {
 

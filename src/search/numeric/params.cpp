@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/known_ranks.hpp"
 #include "src/search/numeric/lm.hpp"
 

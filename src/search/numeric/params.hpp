@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "base/params/bind.hpp"
+#include "base/params/table.hpp"
 #include "src/search/engine.hpp"
 #include "src/search/numeric/lattice.hpp"
 #include "src/search/numeric/recipe_terms.hpp"
-#include "src/search/params/bind.hpp"
-#include "src/search/params/table.hpp"
 
 namespace tdisc::search::numeric {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/native.hpp"
 #include "verifier/float_residual.hpp"
 #include "verifier/verify.hpp"

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "decomposition/formats/ansatz_file.hpp"
 
 namespace tdisc::search::numeric {

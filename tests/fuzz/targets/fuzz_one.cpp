@@ -9,17 +9,17 @@
 #include <vector>
 #include <algorithm>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
+#include "base/utf8.hpp"
+#include "decomposition/formats/ansatz_file.hpp"
+#include "decomposition/formats/escape.hpp"
+#include "decomposition/formats/field_scheme_file.hpp"
 #include "decomposition/formats/formats.hpp"
 #include "decomposition/formats/imported.hpp"
-#include "decomposition/formats/ansatz_file.hpp"
-#include "decomposition/formats/field_scheme_file.hpp"
-#include "verifier/field_verify.hpp"
-#include "decomposition/formats/escape.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/json_input.hpp"
-#include "decomposition/utf8.hpp"
 #include "decomposition/native.hpp"
+#include "verifier/field_verify.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::fuzz {

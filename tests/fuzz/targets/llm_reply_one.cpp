@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "base/utf8.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/utf8.hpp"
 #include "src/llm/client.hpp"
 #include "src/llm/evaluator.hpp"
 #include "src/llm/redact.hpp"

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "base/error.hpp"
 #include "decomposition/constructions.hpp"
-#include "decomposition/error.hpp"
 #include "decomposition/native.hpp"
 #include "src/llm/proposer/engine.hpp"
 #include "src/report/pages.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/numeric/batch_device.hpp"
 #include "src/search/numeric/cuda/kernels.cuh"
 

@@ -1,6 +1,6 @@
 // The CUDA batch in a build without CUDA (TDISC_CUDA=OFF or no nvcc at configure time): every
 // request for it is a usage error with one line that says why, never a silent fallback to the CPU.
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/numeric/batch_device.hpp"
 #include "src/search/numeric/seed_device.hpp"
 

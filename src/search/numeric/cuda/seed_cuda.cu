@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 #include "src/search/numeric/cuda/kernels.cuh"
 #include "src/search/numeric/seed_device.hpp"
 

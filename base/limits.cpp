@@ -1,25 +1,12 @@
 // The reader limits of limits.hpp.
-#include "decomposition/limits.hpp"
+#include "base/limits.hpp"
 
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "decomposition/coeff.hpp"
-#include "decomposition/error.hpp"
-#include "decomposition/io.hpp"
-#include "decomposition/utf8.hpp"
+#include "base/utf8.hpp"
 
 namespace tdisc {
-
-void check_scheme_size(const std::string& path, int line, const Format& f, long rank) {
-  if (f.n < 1 || f.m < 1 || f.p < 1) throw InputError(path, line, "dimensions must be at least 1, not " + f.str());
-  if (rank < 0) throw InputError(path, line, "the rank cannot be negative (" + std::to_string(rank) + ")");
-  const long per_term = static_cast<long>(f.n) * f.m + static_cast<long>(f.m) * f.p + static_cast<long>(f.p) * f.n;
-  if (per_term > kMaxCoefficients || rank > kMaxCoefficients / per_term)
-    throw InputError(path, line, "a scheme of format " + f.str() + " and rank " + std::to_string(rank) +
-                                     " would hold more than " + std::to_string(kMaxCoefficients) +
-                                     " coefficients; refused (damaged file?)");
-}
 
 size_t input_ceiling(InputKind kind) {
   static const long override_mb = [] {
@@ -35,13 +22,6 @@ size_t input_ceiling(InputKind kind) {
     case InputKind::results: break;
   }
   return size_t{64} << 20;
-}
-
-bool coefficient_text_fits(const Coeff& c) {
-  auto digits = [](const mpq_class& q) {
-    return mpz_sizeinbase(q.get_num_mpz_t(), 10) + mpz_sizeinbase(q.get_den_mpz_t(), 10) + 2;
-  };
-  return digits(c.re()) + digits(c.im()) + 2 <= kMaxCoefficientChars;
 }
 
 std::optional<long> parse_count(std::string_view digits, long max) {

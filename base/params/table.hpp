@@ -3,8 +3,8 @@
 // Parsing (text from a flag or the environment, or a JSON recipe), validation, --help, --help-params,
 // the effective-settings printout, run.json and docs/parameters.md are all driven from that list.
 //
-// It lives in src/search/params/ because both the engines (src/search, src/llm) and the command line
-// (src/cli) depend on src/search; it knows nothing of search itself, only of JSON.
+// It lives in base/params/, below every layer that has knobs (the engines in src/search and src/llm,
+// the command line in src/cli); it knows nothing of search itself, only of JSON.
 #pragma once
 #include <functional>
 #include <nlohmann/json.hpp>

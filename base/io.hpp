@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "decomposition/limits.hpp"
+#include "base/limits.hpp"
 
 namespace tdisc {
 

@@ -1,5 +1,5 @@
 // Whole-file reads, atomic writes, and line lookup for error messages.
-#include "decomposition/io.hpp"
+#include "base/io.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,7 +12,7 @@
 #include <random>
 #include <sstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc {
 

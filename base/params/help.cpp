@@ -1,6 +1,6 @@
 // Help texts and Markdown generated from a parameter table, so --help, --help-params and
 // docs/parameters.md cannot disagree with what the parser accepts.
-#include "src/search/params/help.hpp"
+#include "base/params/help.hpp"
 
 #include <sstream>
 

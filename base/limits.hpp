@@ -1,6 +1,7 @@
 // Limits every reader applies before it recurses or allocates, so that a damaged or hostile file is
 // refused with "FILE:LINE: what is wrong" instead of exhausting the stack or the memory
-// (docs/reliability.md lists them and the fuzzing that found each).
+// (docs/reliability.md lists them and the fuzzing that found each). The limits on a scheme's size
+// and its coefficients' text are in decomposition/scheme_limits.hpp.
 #pragma once
 #include <cstddef>
 #include <nlohmann/json_fwd.hpp>
@@ -8,21 +9,12 @@
 #include <string>
 #include <string_view>
 
-#include "decomposition/format.hpp"
-
 namespace tdisc {
-
-class Coeff;
 
 // Brackets, braces and parentheses nested deeper than this are refused (real files nest ≤ 6).
 constexpr int kMaxNesting = 200;
-// One scheme holds at most this many coefficients R·(nm+mp+pn) (a 6x6x6 rank-160 scheme has 17,280).
-constexpr long kMaxCoefficients = 1L << 21;
 // A decompressed archive entry is at most this large (AlphaTensor's largest .npy is 140 KB).
 constexpr size_t kMaxInflatedBytes = size_t{256} << 20;
-// A coefficient's text is at most this long (longer text is refused, not parsed: it would take
-// quadratic time and no published scheme comes near).
-constexpr size_t kMaxCoefficientChars = 256;
 
 // Ceilings on the bytes one read may bring into memory, by kind of input (docs/reliability.md has
 // the table). TDISC_MAX_INPUT_MB=N in the environment sets every ceiling to N MiB instead.
@@ -37,13 +29,6 @@ size_t input_ceiling(InputKind kind);
 // The general ceiling of one JSON text (json_input.hpp), for callers that name no kind.
 constexpr size_t kMaxJsonBytes = size_t{64} << 20;
 
-// Throws InputError(path, line, …) when a scheme of format f and this rank would exceed
-// kMaxCoefficients, has a dimension below 1 or a negative rank.
-void check_scheme_size(const std::string& path, int line, const Format& f, long rank);
-// Whether a coefficient's text (Coeff::str) stays within kMaxCoefficientChars, so that what a reader
-// builds by arithmetic ("2*2*…*a11", "…/3/3/3") can be written and read back. Estimated from digit
-// counts, without printing.
-bool coefficient_text_fits(const Coeff& c);
 // A decimal count made of digits only and at most max; nullopt otherwise (no std::stoi exceptions).
 std::optional<long> parse_count(std::string_view digits, long max);
 // At most 60 characters of text for an error message, "…" marking a cut.

@@ -1,6 +1,6 @@
 // Parameter tables: the builders, text and JSON values checked against a parameter's kind, range
 // and choices (out of range is an error, never clamped), defaults and merging.
-#include "src/search/params/table.hpp"
+#include "base/params/table.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::params {
 

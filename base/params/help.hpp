@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "src/search/params/table.hpp"
+#include "base/params/table.hpp"
 
 namespace tdisc::params {
 

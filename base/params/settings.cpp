@@ -1,7 +1,7 @@
 // Effective settings: values with their origin, typed access, the printout and the run.json record.
-#include "src/search/params/settings.hpp"
+#include "base/params/settings.hpp"
 
-#include "decomposition/error.hpp"
+#include "base/error.hpp"
 
 namespace tdisc::params {
 

@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "decomposition/error.hpp"
-#include "src/search/params/settings.hpp"
-#include "src/search/params/table.hpp"
+#include "base/error.hpp"
+#include "base/params/settings.hpp"
+#include "base/params/table.hpp"
 
 namespace tdisc::params {
 

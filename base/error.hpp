@@ -1,5 +1,6 @@
 // The three kinds of error (STYLE §3): bad input → InputError ("FILE:LINE: what"),
-// misuse of an internal API → TDISC_REQUIRE (names the function), invariants → assert.
+// misuse of an internal API → TDISC_REQUIRE (names the function), invariants → TDISC_ASSERT
+// (base/assert.hpp, on in every build).
 #pragma once
 #include <stdexcept>
 #include <string>

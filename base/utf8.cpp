@@ -1,5 +1,5 @@
 // UTF-8 validation by the table of RFC 3629 §4 (well-formed byte sequences).
-#include "decomposition/utf8.hpp"
+#include "base/utf8.hpp"
 
 namespace tdisc {
 

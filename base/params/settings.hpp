@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "src/search/params/table.hpp"
+#include "base/params/table.hpp"
 
 namespace tdisc::params {
 
