@@ -25,6 +25,7 @@ int cmd_descend(const Args& args);
 int cmd_prove(const Args& args);
 int cmd_evolve(const Args& args);
 int cmd_recipe(const Args& args);
+int cmd_campaign(const Args& args);
 
 // Runs a subcommand, turning every exception into "tdisc: …" on stderr and its exit code.
 int guarded(int (*command)(const Args&), const Args& args);

@@ -17,6 +17,7 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"search", tdisc::cli::cmd_search, "search for a rank-R scheme (flip graph, numerical, LLM)"},
+    {"campaign", tdisc::cli::cmd_campaign, "many search targets sharing the cores, checkpointed, resumable, filed"},
     {"verify", tdisc::cli::cmd_verify, "prove or refute schemes exactly"},
     {"import", tdisc::cli::cmd_import, "convert a public format to a verified native file"},
     {"export", tdisc::cli::cmd_export, "write a native file in another format"},

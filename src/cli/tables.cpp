@@ -9,7 +9,7 @@
 namespace tdisc::cli {
 
 std::vector<const params::Table*> command_tables() {
-  return {&search_table(),        &verify_table(),        &import_table(),         &export_table(),
+  return {&search_table(),        &campaign_table(),      &verify_table(),        &import_table(),         &export_table(),
           &catalog_list_table(),  &catalog_best_table(),  &catalog_add_table(),    &catalog_check_table(),
           &catalog_index_table(), &catalog_derive_table(), &catalog_sources_table(), &codegen_table(), &bench_table(),
           &tune_table(),          &report_table(),        &symmetry_table(),       &prove_table(),

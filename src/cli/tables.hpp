@@ -8,6 +8,7 @@
 namespace tdisc::cli {
 
 const params::Table& search_table();
+const params::Table& campaign_table();
 const params::Table& verify_table();
 const params::Table& import_table();
 const params::Table& export_table();

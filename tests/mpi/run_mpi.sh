@@ -109,6 +109,20 @@ numeric)
     grep '"restart_stride":2' | grep -q '"device_index":1' || fail "rank 1 did not start at restart 1, stride 2, device 1"
   grep '"event":"numeric_start"' "$dir/run/events.jsonl" | grep '"mpi_rank":0' | grep -q '"device_index":0' || fail "rank 0 not on device 0"
   ;;
+campaign)
+  # tdisc campaign on 2 ranks: targets dealt by index (rank 0: 1st and 3rd, rank 1: 2nd); rank 0 keeps
+  # campaign.json and files every target reached, including rank 1's (sent as native text, verified again)
+  printf '2x2x2 GF2 reach=7\n2x2x3 ZT reach=11\n3x3 GF2 reach=23\n' >"$dir/targets.txt"
+  $mpi -np 2 "$tdisc" campaign "$dir/targets.txt" --threads 1 --time 120s --seed 4 --dir "$dir/c" \
+      --catalog "$dir/cat" >"$dir/campaign.log" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || fail "exit $rc, expected 0 (every target reached)"
+  [ "$(grep -c '"status": "reached"' "$dir/c/campaign.json")" -eq 3 ] || fail "campaign.json does not say 3 targets reached"
+  [ "$(ls "$dir"/cat/*/*.json | wc -l)" -eq 3 ] || fail "the catalogue does not hold the 3 schemes"
+  grep -q '\[t2-2x2x3-ZT-r11\] started on rank 1' "$dir/campaign.log" || fail "target 2 did not run on rank 1"
+  grep -q '\[t1-2x2x2-GF2-r7\] started on rank 0' "$dir/campaign.log" || fail "target 1 did not run on rank 0"
+  grep -q '2x2x3/r11-' "$dir/cat/INDEX.md" || fail "INDEX.md does not list rank 1's scheme"
+  ;;
 llm)
   [ -n "${3:-}" ] || { echo "llm case: the tests_mpi binary is the third argument"; exit 1; }
   "$3" "[.mpi]" || fail "tests_mpi [.mpi] failed"
