@@ -89,9 +89,7 @@ PreparedRun prepare_new(const RunAsk& ask) {
   r.seconds = ask.seconds;
   r.checkpoint_seconds = ask.checkpoint_seconds;
   r.seed = ask.seed ? *ask.seed : random_seed();
-  r.params = plan.defaults;  // the measured route, overridden key by key by --params
-  r.params.update(ask.params);
-  r.params.update(plan.params);  // the shorthands --lattice and --symmetry win over --params
+  r.params = planned_params(plan, ask.params);  // the route < --params < the shorthands, key by key
   for (const auto& [key, origin] : plan.origins)  // a default of the plan that nothing asked over
     if (!ask.params.contains(key) && !plan.params.contains(key)) p.origins[key] = origin;
   r.out_dir = ask.out_dir.empty() ? default_run_dir(plan.target.format, plan.target.rank) : ask.out_dir;
@@ -103,8 +101,7 @@ PreparedRun prepare_new(const RunAsk& ask) {
   p.engine = engine_named(plan.engine);
   check_params(*p.engine, ask.params_source, r.params);
   r.request = request_json(ask.command, plan, r);
-  if (!plan.route.empty()) r.request["route"] = plan.route;
-  r.request["recipe"] = {{"id", plan.recipe}, {"why", plan.recipe_why}, {"row", plan.recipe_row}};
+  record_plan(r.request, plan);
   return p;
 }
 
