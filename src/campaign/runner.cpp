@@ -13,6 +13,7 @@
 #include <iostream>
 #include <thread>
 
+#include "base/interrupt.hpp"
 #include "base/error.hpp"
 #include "base/io.hpp"
 #include "src/campaign/child.hpp"
@@ -24,25 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::atomic<int> g_signal{0};
-extern "C" void on_campaign_signal(int sig) { g_signal.store(sig); }
-
-// SIGINT/SIGTERM for the lifetime of a run: the children are interrupted, checkpoint and end.
-struct SignalGuard {
-  struct sigaction old_int {}, old_term {};
-  SignalGuard() {
-    g_signal = 0;
-    struct sigaction sa {};
-    sa.sa_handler = on_campaign_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-  }
-  ~SignalGuard() {
-    sigaction(SIGINT, &old_int, nullptr);
-    sigaction(SIGTERM, &old_term, nullptr);
-  }
-};
 
 double steady_seconds() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
@@ -170,7 +152,7 @@ void Runner::launch(int k, int threads) {
 }
 
 void Runner::plan() {
-  if (g_signal || left() < 1) return;
+  if (interrupt_signal() || left() < 1) return;
   for (const Child& c : children_)
     if (c.interrupted) return;  // a rebalance under way: wait for every interrupted search to end
   int used = 0;
@@ -250,7 +232,7 @@ void Runner::settle(const Child& c, int code) {
 }
 
 CampaignState Runner::run() {
-  SignalGuard signals;
+  InterruptGuard signals;
   fs::create_directories(config_.dir);
   state_.sessions += 1;
   state_.budget = config_.budget;
@@ -270,7 +252,7 @@ CampaignState Runner::run() {
     }
     // A signal, or the campaign's budget spent: a search's own --time does not count its start-up
     // (reading a large start file), so the campaign ends them itself, each with its last checkpoint.
-    if ((g_signal || left() <= 0) && !stopping) {
+    if ((interrupt_signal() || left() <= 0) && !stopping) {
       stopping = true;
       for (Child& c : children_) c.interrupted = true, interrupt(c.pid);
     }

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <thread>
 
+#include "base/interrupt.hpp"
 #include "base/error.hpp"
 #include "decomposition/catalogue.hpp"
 #include "decomposition/json_input.hpp"
@@ -18,30 +19,6 @@
 #include "src/search/events.hpp"
 
 namespace tdisc::search {
-
-namespace {
-
-std::atomic<int> g_signal{0};
-extern "C" void on_signal(int sig) { g_signal.store(sig); }
-
-// Installs the SIGINT/SIGTERM handlers for the lifetime of a run.
-struct SignalGuard {
-  struct sigaction old_int {}, old_term {};
-  SignalGuard() {
-    g_signal.store(0);
-    struct sigaction sa {};
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-  }
-  ~SignalGuard() {
-    sigaction(SIGINT, &old_int, nullptr);
-    sigaction(SIGTERM, &old_term, nullptr);
-  }
-};
-
-}  // namespace
 
 Orchestrator::Orchestrator(SearchRequest request, std::optional<nlohmann::json> resume)
     : req_(std::move(request)), lock_(req_.out_dir), dir_(req_.out_dir), resume_(std::move(resume)) {
@@ -140,7 +117,7 @@ void Orchestrator::set(const std::string& counter, double value) {
   counters_[counter] = value;
 }
 
-bool Orchestrator::cancelled() const { return g_signal.load() != 0 || (req_.cancel && req_.cancel->load()); }
+bool Orchestrator::cancelled() const { return interrupt_signal() != 0 || (req_.cancel && req_.cancel->load()); }
 
 bool Orchestrator::stop_requested() const { return reached_ || time_up_ || cancelled(); }
 
@@ -239,7 +216,7 @@ void Orchestrator::refuse_state(const std::string& why) const {
 }
 
 SearchOutcome Orchestrator::run(Engine& engine) {
-  SignalGuard signals;
+  InterruptGuard signals;
   start_ = std::chrono::steady_clock::now();
   last_checkpoint_ = earlier_seconds_;
   EngineConfig config = engine_config(req_);
