@@ -1,7 +1,7 @@
 // Scheme helpers: shapes, rings of the coefficients, canonical text and its hash.
 #include "decomposition/scheme.hpp"
 
-#include <openssl/evp.h>
+#include "decomposition/sha256.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -105,19 +105,7 @@ std::string canonical_text(const Scheme& s) {
   return t;
 }
 
-std::string scheme_sha256(const Scheme& s) {
-  std::string text = canonical_text(s);
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_Digest(text.data(), text.size(), digest, &len, EVP_sha256(), nullptr);
-  std::string hex;
-  char buf[3];
-  for (unsigned i = 0; i < len; ++i) {
-    std::snprintf(buf, sizeof buf, "%02x", digest[i]);
-    hex += buf;
-  }
-  return hex;
-}
+std::string scheme_sha256(const Scheme& s) { return sha256_hex(canonical_text(s)); }
 
 std::string scheme_hash8(const Scheme& s) { return scheme_sha256(s).substr(0, 8); }
 

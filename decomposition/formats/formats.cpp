@@ -38,6 +38,7 @@ const std::vector<FormatEntry>& table() {
       {"native", read_native_format, native_text},
       {"alphatensor-npz", fmt::read_alphatensor_npz, nullptr},
       {"qcsr-npz", fmt::read_qcsr_npz, nullptr},
+      {"cwschemes", fmt::read_cwschemes, nullptr},
       {"alphaevolve-ipynb", fmt::read_alphaevolve_ipynb, nullptr},
       {"exp", fmt::read_exp, fmt::write_exp},
       {"maple", fmt::read_maple, fmt::write_maple},
@@ -83,6 +84,8 @@ std::string origin_of(const std::string& format, const std::string& path) {
   if (format == "fast-matmul")
     return "arbenson/fast-matmul codegen/algorithms/ (Sandia BSD-style licence), Benson–Ballard";
   if (format == "flip-cpd" && has("gg-")) return "khoruzhii/flip-cpd data/schemes_paper/ (MIT)";
+  if (format == "cwschemes")
+    return "AntoineTilloy/explicit-matmul-schemes schemes/ and src/cwschemes/data/objects/ (MIT)";
   if (format == "qcsr-npz" && has("explicit"))
     return "AntoineTilloy/explicit-matmul-schemes seeds/ (MIT)";
   if (format == "qcsr-npz")

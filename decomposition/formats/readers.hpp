@@ -21,6 +21,9 @@ ImportedScheme read_flip_cpd(const std::string& path, const std::string& text, c
 ImportedScheme read_alphaevolve_ipynb(const std::string& path, const std::string& text, const ImportOptions& opt);
 ImportedScheme read_alphatensor_npz(const std::string& path, const std::string& bytes, const ImportOptions& opt);
 ImportedScheme read_qcsr_npz(const std::string& path, const std::string& bytes, const ImportOptions& opt);
+// A catalogue entry schemes/<n>.json of an AntoineTilloy/explicit-matmul-schemes checkout: its
+// objects are read from the checkout around it (cwschemes.cpp).
+ImportedScheme read_cwschemes(const std::string& path, const std::string& text, const ImportOptions& opt);
 
 std::vector<std::string> alphaevolve_keys(const std::string& path, const std::string& text);
 std::vector<std::string> alphatensor_keys(const std::string& path, const std::string& bytes);

@@ -1,6 +1,7 @@
 // Issue 29 items 2–3: the qcsr-npz reader (LITA / Tilloy layout), exact verification by residues,
 // the best-known table per ring, INDEX's ★ against it, and the project construction.
 #include <catch2/catch.hpp>
+#include <filesystem>
 
 #include "base/error.hpp"
 #include "decomposition/best_known.hpp"
@@ -134,4 +135,71 @@ TEST_CASE("verify uses residues on a 14x14x14 scheme and still refutes a broken 
   Verdict v = verify(bad, Ring::Q);
   CHECK_FALSE(v.valid);
   CHECK(v.failure);  // described by the exact product
+}
+
+namespace {
+
+// A copy of the fixture checkout tests/data/cwschemes/<which> in a fresh folder, to damage.
+std::string checkout_copy(const std::string& which, const std::string& tag) {
+  const std::string dir = test::temp_dir(tag) + "/checkout";
+  std::filesystem::copy(test::fixture("cwschemes/" + which), dir, std::filesystem::copy_options::recursive);
+  return dir;
+}
+
+std::filesystem::path only_object_other_than(const std::string& dir, const std::string& root) {
+  for (const auto& e : std::filesystem::directory_iterator(dir + "/src/cwschemes/data/objects"))
+    if (e.path().stem().string() != root) return e.path();
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("cwschemes: a checkout in Tilloy's layout imports through its digests, exactly", "[fast][catalog][sources]") {
+  const std::string entry = test::fixture("cwschemes/good/schemes/2.json");
+  Scheme s = import_scheme("cwschemes", entry);
+  CHECK(s.format == Format{2, 2, 2});
+  CHECK(s.rank() == 7);
+  CHECK(s.ring == Ring::Q);  // term 2 holds 2/3 and 3/2
+  CHECK(verify(s, Ring::Q).valid);
+  CHECK(s.provenance.source.find("AntoineTilloy/explicit-matmul-schemes") != std::string::npos);
+  // The broken copy has consistent digests: it imports, and exact verification refutes it.
+  Scheme broken = import_scheme("cwschemes", test::fixture("cwschemes/broken/schemes/2.json"));
+  CHECK_FALSE(verify(broken, Ring::Q).valid);
+}
+
+TEST_CASE("cwschemes: a damaged or substituted object is refused by its digest", "[fast][catalog][sources]") {
+  const std::string dir = checkout_copy("good", "cwschemes-damaged");
+  const std::string root = "92ac202d90a972529538709343f424d4f12b0ab01d3ccd65abe3adb91bf68ff2";
+  // The .npz object replaced by the broken checkout's (a valid gzip whose digest is another).
+  const std::filesystem::path npz = only_object_other_than(dir, root);
+  REQUIRE_FALSE(npz.empty());
+  std::filesystem::copy_file(only_object_other_than(test::fixture("cwschemes/broken"), root), npz,
+                             std::filesystem::copy_options::overwrite_existing);
+  try {
+    import_scheme("cwschemes", dir + "/schemes/2.json");
+    FAIL("a substituted object was accepted");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()).find("SHA-256") != std::string::npos);
+  }
+  // A cut-short gzip object.
+  std::filesystem::resize_file(npz, 40);
+  CHECK_THROWS_AS(import_scheme("cwschemes", dir + "/schemes/2.json"), InputError);
+  CHECK(test::run_tdisc("import --from cwschemes " + dir + "/schemes/2.json").code == 2);
+}
+
+TEST_CASE("import-sources reads a cwschemes checkout's entries only, and refuses the broken one", "[fast][catalog][sources]") {
+  const std::string out = test::temp_dir("cwschemes-sources");
+  auto good = test::run_tdisc("catalog import-sources " + test::fixture("cwschemes/good") + " --dir " + out + "/cat");
+  INFO(good.out << good.err);
+  CHECK(good.code == 0);  // catalogue.json beside it is not read as a scheme
+  CHECK(good.out.find("1 added, 0 skipped") != std::string::npos);
+  CHECK(read_catalogue(out + "/cat").size() == 1);
+  auto small = test::run_tdisc("catalog import-sources " + test::fixture("cwschemes/good") + " --dir " + out + "/none --max-dim 1");
+  CHECK(small.code == 0);
+  CHECK(small.out.find("0 added, 1 skipped") != std::string::npos);  // by the entry's size, before any object is read
+  auto broken = test::run_tdisc("catalog import-sources " + test::fixture("cwschemes") + " --dir " + out + "/both");
+  INFO(broken.out << broken.err);
+  CHECK(broken.code == 2);
+  CHECK(broken.out.find("1 added, 0 skipped (dominated, present or too large), 1 failed") != std::string::npos);
+  CHECK(broken.err.find("broken/schemes/2.json") != std::string::npos);
 }
