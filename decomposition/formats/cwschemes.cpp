@@ -121,8 +121,10 @@ ImportedScheme read_cwschemes(const std::string& path, const std::string& text, 
     throw InputError(path, 0, "the arrays hold " + f.str() + " rank " + std::to_string(im.scheme.rank()) + ", the entry says " +
                                   std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(n) + " rank " + std::to_string(rank));
   const nlohmann::json& made = entry.contains("provenance") ? entry["provenance"] : entry;
-  if (made.is_object() && made.contains("construction") && made["construction"].is_string())
-    im.notes.push_back("construction: " + made["construction"].get<std::string>());
+  if (made.is_object() && made.contains("construction") && made["construction"].is_string()) {
+    const std::string note = "construction: " + made["construction"].get<std::string>();
+    if (std::find(im.notes.begin(), im.notes.end(), note) == im.notes.end()) im.notes.push_back(note);
+  }
   return im;
 }
 
