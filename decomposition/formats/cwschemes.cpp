@@ -106,7 +106,7 @@ ImportedScheme read_cwschemes(const std::string& path, const std::string& text, 
   const nlohmann::json entry = read_entry(path, text);
   const long n = decimal_field(entry, "n", 64, path);
   const long rank = decimal_field(entry, "rank", 1L << 40, path);
-  const fs::path checkout = fs::path(path).parent_path().parent_path();
+  const fs::path checkout = fs::absolute(fs::path(path)).parent_path().parent_path();  // CHECKOUT/schemes/<n>.json
   const std::string root_text = object_bytes(checkout, text_field(entry, "root_object", path), path);
   const nlohmann::json root = parse_json_input(root_text, path, "the root object");
   const std::string kind = root.is_object() ? root.value("format", std::string()) : std::string();
