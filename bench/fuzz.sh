@@ -12,7 +12,7 @@ SECONDS_EACH=${FUZZ_SECONDS:-600}
 JOBS=${JOBS:-2}
 WORK=${WORK:-/tmp/tdisc-fuzz}
 SEED=${SEED:-1}
-TARGETS=${TARGETS:-"native exp maple fmm-mpl perminov-json fast-matmul flip-cpd alphaevolve-ipynb alphatensor-npz json-input escape ansatz field-scheme run-dir llm-reply"}
+TARGETS=${TARGETS:-"native exp maple fmm-mpl perminov-json fast-matmul flip-cpd alphaevolve-ipynb alphatensor-npz json-input escape ansatz field-scheme gzip run-dir llm-reply"}
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j2 --target fuzz_replay $(for t in $TARGETS; do printf "fuzz_%s " "${t//-/_}"; done) >/dev/null
 mkdir -p "$WORK"

@@ -11,7 +11,7 @@ cd "$src"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j2 --target fuzz_replay tests_sanitized
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-for format in native exp maple fmm-mpl perminov-json fast-matmul flip-cpd alphaevolve-ipynb alphatensor-npz; do
+for format in native exp maple fmm-mpl perminov-json fast-matmul flip-cpd alphaevolve-ipynb alphatensor-npz gzip; do
   dirs="tests/fuzz/corpus/$format"
   [ -d "tests/fuzz/crashes/$format" ] && dirs="$dirs tests/fuzz/crashes/$format"
   build/fuzz/tests/fuzz/targets/fuzz_replay "$format" $dirs

@@ -2,7 +2,7 @@
 # built here by any compiler), and the sanitizer build: clang ASan+UBSan of the readers, the
 # verifier and their fast tests, in its own small build tree (tests/fuzz/sanitize.sh).
 add_subdirectory(${CMAKE_CURRENT_SOURCE_DIR}/fuzz/targets ${CMAKE_CURRENT_BINARY_DIR}/fuzz_targets)
-foreach(format native exp maple fmm-mpl perminov-json fast-matmul flip-cpd alphaevolve-ipynb alphatensor-npz qcsr-npz json-input escape ansatz field-scheme)
+foreach(format native exp maple fmm-mpl perminov-json fast-matmul flip-cpd alphaevolve-ipynb alphatensor-npz qcsr-npz json-input escape ansatz field-scheme gzip)
   set(dirs ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${format})
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/crashes/${format})
     list(APPEND dirs ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/crashes/${format})
