@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/params/settings.hpp"
@@ -79,6 +80,18 @@ private:
   Reporter& base_;
 };
 
+// A recipe a flip portfolio runs as a lane beside the engine's own lanes (docs/recipes.md): the
+// table row's id and its engine parameters (walk_ring, symmetry, params), under the run's own
+// parameters, which win key by key in every lane.
+struct LaneRecipe {
+  std::string name;                                   // "4x4x4-47-GF2"
+  nlohmann::json params = nlohmann::json::object();  // {"undo_dead_ends": true, …}
+  friend bool operator==(const LaneRecipe&, const LaneRecipe&) = default;
+};
+nlohmann::json lane_recipes_json(const std::vector<LaneRecipe>& recipes);  // [{"id", "params"}, …]
+// Throws InputError(origin) for a list that is not [{"id": TEXT, "params": OBJECT}, …].
+std::vector<LaneRecipe> lane_recipes_from_json(const nlohmann::json& j, const std::string& origin);
+
 struct EngineConfig {
   Target target;
   int threads = 1;
@@ -88,13 +101,18 @@ struct EngineConfig {
   nlohmann::json params = nlohmann::json::object();  // engine parameters (the "recipe" body)
   std::optional<nlohmann::json> resume;  // last checkpoint state, for --resume
   std::string catalogue_dir;       // the catalogue (--catalog-dir): where the meta engine's starts come from
+  std::vector<LaneRecipe> lane_recipes;  // a flip portfolio's recipe lanes (plan.hpp), nearest row first
 };
 
 // One block of an engine's effective parameters, each value with its origin (given, default, or
 // "derived: RULE"); walk names the walk it belongs to where an engine runs several (flip lanes: "ZT z3").
 struct ResolvedParams {
+  ResolvedParams(std::string walk, params::Settings settings, std::string recipe = "", int threads = 0)
+      : walk(std::move(walk)), settings(std::move(settings)), recipe(std::move(recipe)), threads(threads) {}
   std::string walk;
   params::Settings settings;
+  std::string recipe;  // flip lanes: the recipe a lane runs ("default": the engine's own lane, else a table row's id)
+  int threads = 0;     // flip lanes: the lane's threads at the start (0: not a lane)
 };
 
 class Engine {

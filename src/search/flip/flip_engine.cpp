@@ -24,7 +24,8 @@ public:
   std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
     std::vector<ResolvedParams> out;
     for (const flip::Lane& lane : flip::planned_lanes(config))
-      out.push_back({flip::lane_name(lane), flip::lane_params(config, lane).settings});
+      out.push_back({flip::lane_name(lane), flip::lane_params(config, lane).settings, flip::lane_recipe(lane), lane.threads});
+    if (out.size() == 1 && out.front().recipe == "default") out.front().threads = 0;  // one plain walk: no lanes to tell apart
     return out;
   }
   void run(const EngineConfig& config, Reporter& reporter) override {

@@ -25,6 +25,13 @@ namespace tdisc::search::flip {
 
 namespace {
 
+// The lane's overlay under the run's parameters: a key of config.params wins in every lane.
+nlohmann::json lane_given(const EngineConfig& config, const Lane& lane) {
+  nlohmann::json given = lane.overlay.is_object() ? lane.overlay : nlohmann::json::object();
+  given.update(config.params);
+  return given;
+}
+
 bool z3_walkable(const EngineConfig& config, Ring ring) {
   const Format& f = config.target.format;
   if (f.n != f.m || f.m != f.p || config.start) return false;  // auto never asks --from to be symmetric
@@ -46,18 +53,60 @@ std::vector<Ring> rings_for(const EngineConfig& config, WalkRing walk_ring) {
   return {Ring::ZT, Ring::GF2};
 }
 
+// A recipe's lane for this target: the walk ring and symmetry its parameters ask for under the run's
+// (a recipe without a symmetry walks plain); none when the target cannot be walked so (a GF2 walk
+// for a GF3 target or whose lift does not fit, a symmetric walk from --from or at a rank its diagonal cannot reach).
+std::optional<Lane> recipe_lane(const EngineConfig& config, const LaneRecipe& r) {
+  Lane lane{Ring::ZT, Symmetry::None, 1, r.name, r.params};
+  if (!check_flip_params(lane_given(config, lane)).empty()) return std::nullopt;  // e.g. the run's plus_max below the row's plus_min
+  try {
+    const FlipParams p = bind_flip_params(lane_given(config, lane)).value;
+    const bool modular_walk = p.walk_ring == WalkRing::GF2 || p.walk_ring == WalkRing::GF3;
+    if (modular_walk && ring_is_modular(config.target.ring) && walk_ring_for(Ring::Z, p.walk_ring) != config.target.ring)
+      return std::nullopt;  // a GF2 recipe serves no GF3 target
+    lane.walk_ring = walk_ring_for(config.target.ring, p.walk_ring);
+    if (lane.walk_ring != config.target.ring && ring_is_modular(lane.walk_ring) && !lift_fits(config.target.format, config.target.rank))
+      return std::nullopt;
+    lane.symmetry = p.symmetry == Symmetry::Auto ? Symmetry::None : p.symmetry;
+    if (is_symmetric(lane.symmetry) && config.start) return std::nullopt;
+    lane_params(config, lane);
+  } catch (const UsageError&) {
+    return std::nullopt;
+  }
+  return lane;
+}
+
+// The overlay's keys that the run's parameters leave to it, less the walk ring and symmetry.
+nlohmann::json own_keys(const EngineConfig& config, const Lane& lane) {
+  nlohmann::json own = nlohmann::json::object();
+  for (const auto& [key, value] : lane.overlay.items())
+    if (key != "walk_ring" && key != "symmetry" && !config.params.contains(key)) own[key] = value;
+  return own;
+}
+
+// Two lanes that would run the same walks: one ring, one symmetry, the same parameters of their own.
+bool same_walk(const EngineConfig& config, const Lane& a, const Lane& b) {
+  return a.walk_ring == b.walk_ring && a.symmetry == b.symmetry && own_keys(config, a) == own_keys(config, b);
+}
+
 }  // namespace
 
-std::string lane_name(const Lane& lane) { return std::string(ring_name(lane.walk_ring)) + " " + symmetry_name(lane.symmetry); }
+std::string lane_name(const Lane& lane) {
+  return std::string(ring_name(lane.walk_ring)) + " " + symmetry_name(lane.symmetry) + (lane.recipe.empty() ? "" : " " + lane.recipe);
+}
+
+std::string lane_recipe(const Lane& lane) { return lane.recipe.empty() ? "default" : lane.recipe; }
 
 params::Bound<FlipParams> lane_params(const EngineConfig& config, const Lane& lane) {
-  params::Bound<FlipParams> b = bind_flip_params(config.params);
+  params::Bound<FlipParams> b = bind_flip_params(lane_given(config, lane));  // the overlay counts as given for the rules below
   const std::string ring(ring_name(lane.walk_ring));
   if (params::spelling(walk_ring_names(), b.value.walk_ring) != ring) b.derive("walk_ring", ring, "lane");
   if (b.value.symmetry != lane.symmetry) b.derive("symmetry", symmetry_name(lane.symmetry), "lane");
   derive_symmetric_defaults(b);
   check_symmetry(config, b.value);
   derive_anchor_policy(config, b);
+  for (const auto& [key, value] : lane.overlay.items())
+    if (!config.params.contains(key) && b.given(key)) b.settings.set(key, value, "derived: lane " + lane.recipe);
   return b;
 }
 
@@ -72,6 +121,9 @@ std::vector<Lane> lanes_for(const EngineConfig& config) {
   std::vector<Lane> lanes = {{rings.front(), syms.front()}};
   Lane second{rings.back(), syms.back()};
   if (!(second == lanes.front())) lanes.push_back(second);
+  for (const LaneRecipe& r : config.lane_recipes)
+    if (std::optional<Lane> l = recipe_lane(config, r); l && std::none_of(lanes.begin(), lanes.end(), [&](const Lane& o) { return same_walk(config, o, *l); }))
+      lanes.push_back(*l);
   const int n = std::max(1, config.threads);
   if (static_cast<int>(lanes.size()) > n) lanes.resize(n);
   for (size_t i = 0; i < lanes.size(); ++i)
@@ -80,6 +132,14 @@ std::vector<Lane> lanes_for(const EngineConfig& config) {
 }
 
 namespace {
+
+// A lane as the checkpoint and the lanes event hold it: walk ring, symmetry, threads, and a recipe
+// lane's row id and parameters (so --resume rebuilds the same lanes).
+nlohmann::json lane_json(const Lane& l) {
+  nlohmann::json j = {{"walk_ring", std::string(ring_name(l.walk_ring))}, {"symmetry", symmetry_name(l.symmetry)}, {"threads", l.threads}};
+  if (!l.recipe.empty()) j["recipe"] = l.recipe, j["params"] = l.overlay;
+  return j;
+}
 
 // The lanes' latest checkpoint states, written to the real reporter as one.
 struct Checkpoints {
@@ -115,10 +175,12 @@ public:
       for (size_t i = 0; i < shared_.owed.size(); ++i)
         if (static_cast<int>(i) != lane_) shared_.owed[i] = true;
     nlohmann::json lanes = nlohmann::json::array();
-    for (size_t i = 0; i < shared_.lanes.size(); ++i)
-      lanes.push_back({{"walk_ring", std::string(ring_name(shared_.lanes[i].walk_ring))}, {"symmetry", symmetry_name(shared_.lanes[i].symmetry)},
-                       {"threads", shared_.portfolio ? shared_.portfolio->threads(static_cast<int>(i)) : shared_.lanes[i].threads},
-                       {"state", shared_.states[i]}});
+    for (size_t i = 0; i < shared_.lanes.size(); ++i) {
+      nlohmann::json l = lane_json(shared_.lanes[i]);
+      l["threads"] = shared_.portfolio ? shared_.portfolio->threads(static_cast<int>(i)) : shared_.lanes[i].threads;
+      l["state"] = shared_.states[i];
+      lanes.push_back(l);
+    }
     base().checkpoint({{"engine", "flip"}, {"lanes", lanes}});
   }
 
@@ -161,8 +223,10 @@ EngineConfig lane_config(const EngineConfig& config, const Lane& lane, int index
 Lane lane_from_json(const nlohmann::json& l, int threads) {
   const auto ring = parse_ring(l.value("walk_ring", std::string("ZT")));
   const auto symmetry = params::value_of(symmetry_names(), l.value("symmetry", std::string("none")));
-  if (!ring || !symmetry || *symmetry == Symmetry::Auto) throw UsageError("the checkpoint names an unknown lane " + l.dump());
-  return {*ring, *symmetry, threads};
+  const nlohmann::json overlay = l.value("params", nlohmann::json::object());
+  if (!ring || !symmetry || *symmetry == Symmetry::Auto || !overlay.is_object() || !l.value("recipe", nlohmann::json("")).is_string())
+    throw UsageError("the checkpoint names an unknown lane " + l.dump());
+  return {*ring, *symmetry, threads, l.value("recipe", std::string()), overlay};
 }
 
 // The lanes' states: from a checkpoint with lanes, from an older single-walk checkpoint, or none.
@@ -177,8 +241,7 @@ std::vector<nlohmann::json> planned_states(const EngineConfig& config, size_t la
 
 nlohmann::json lanes_json(const std::vector<Lane>& lanes) {
   nlohmann::json out = nlohmann::json::array();
-  for (const Lane& l : lanes)
-    out.push_back({{"walk_ring", std::string(ring_name(l.walk_ring))}, {"symmetry", symmetry_name(l.symmetry)}, {"threads", l.threads}});
+  for (const Lane& l : lanes) out.push_back(lane_json(l));
   return out;
 }
 
