@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "base/params/settings.hpp"
@@ -107,8 +106,6 @@ struct EngineConfig {
 // One block of an engine's effective parameters, each value with its origin (given, default, or
 // "derived: RULE"); walk names the walk it belongs to where an engine runs several (flip lanes: "ZT z3").
 struct ResolvedParams {
-  ResolvedParams(std::string walk, params::Settings settings, std::string recipe = "", int threads = 0)
-      : walk(std::move(walk)), settings(std::move(settings)), recipe(std::move(recipe)), threads(threads) {}
   std::string walk;
   params::Settings settings;
   std::string recipe;  // flip lanes: the recipe a lane runs ("default": the engine's own lane, else a table row's id)

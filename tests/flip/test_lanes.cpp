@@ -89,30 +89,33 @@ const LaneRecipe kGF2z3{"gf2z3", {{"walk_ring", "GF2"}, {"symmetry", "z3"}, {"li
 const LaneRecipe kZ3{"z3", {{"symmetry", "z3"}}};
 }  // namespace
 
-TEST_CASE("recipe lanes follow the engine's own where threads allow, each with its overlay", "[fast]") {
+TEST_CASE("recipe lanes run on the threads beyond two per own lane, each with its overlay", "[fast]") {
   using V = std::vector<Lane>;
-  EngineConfig c = config({4, 4, 4}, 49, Ring::Z, 4);
+  EngineConfig c = config({4, 4, 4}, 49, Ring::Z, 6);
   c.lane_recipes = {kDeadEnd, kZ3, kGF2z3};
   // kZ3 walks as the engine's first lane (ZT z3, nothing of its own): left out
-  CHECK(flip::lanes_for(c) == V{{Ring::ZT, S::Z3, 1}, {Ring::GF2, S::None, 1}, {Ring::ZT, S::None, 1, "dead", kDeadEnd.params},
+  CHECK(flip::lanes_for(c) == V{{Ring::ZT, S::Z3, 2}, {Ring::GF2, S::None, 2}, {Ring::ZT, S::None, 1, "dead", kDeadEnd.params},
                                 {Ring::GF2, S::Z3, 1, "gf2z3", kGF2z3.params}});
-  c.threads = 2;  // the engine's own lanes first
-  CHECK(flip::lanes_for(c) == V{{Ring::ZT, S::Z3, 1}, {Ring::GF2, S::None, 1}});
-  c.threads = 6;
+  c.threads = 5;  // room for one: the nearest
+  CHECK(flip::lanes_for(c) == V{{Ring::ZT, S::Z3, 2}, {Ring::GF2, S::None, 2}, {Ring::ZT, S::None, 1, "dead", kDeadEnd.params}});
+  c.threads = 4;  // two threads per own lane first: no room for a recipe
+  CHECK(flip::lanes_for(c) == V{{Ring::ZT, S::Z3, 2}, {Ring::GF2, S::None, 2}});
+  c.threads = 9;  // two recipes walk apart from the own lanes; the rest of the threads are split evenly
   CHECK(flip::lanes_for(c).size() == 4);
-  CHECK(flip::lanes_for(c)[0].threads == 2);
+  CHECK(flip::lanes_for(c)[0].threads == 3);
+  CHECK(flip::lanes_for(c)[3].threads == 2);
   // a non-square format cannot walk z3: that recipe is left out; over GF3 a GF2 walk is too
-  EngineConfig odd = config({3, 3, 4}, 29, Ring::Z, 4);
+  EngineConfig odd = config({3, 3, 4}, 29, Ring::Z, 5);
   odd.lane_recipes = {kGF2z3, kDeadEnd};
-  CHECK(flip::lanes_for(odd) == V{{Ring::ZT, S::None, 2}, {Ring::GF2, S::None, 1}, {Ring::ZT, S::None, 1, "dead", kDeadEnd.params}});
-  EngineConfig gf3 = config({3, 3, 3}, 23, Ring::GF3, 3);
+  CHECK(flip::lanes_for(odd) == V{{Ring::ZT, S::None, 2}, {Ring::GF2, S::None, 2}, {Ring::ZT, S::None, 1, "dead", kDeadEnd.params}});
+  EngineConfig gf3 = config({3, 3, 3}, 23, Ring::GF3, 5);
   gf3.lane_recipes = {kGF2z3, kDeadEnd};
-  CHECK(flip::lanes_for(gf3) == V{{Ring::GF3, S::Z3, 1}, {Ring::GF3, S::None, 1}, {Ring::GF3, S::None, 1, "dead", kDeadEnd.params}});
+  CHECK(flip::lanes_for(gf3) == V{{Ring::GF3, S::Z3, 2}, {Ring::GF3, S::None, 2}, {Ring::GF3, S::None, 1, "dead", kDeadEnd.params}});
   // an explicit key applies to every lane: with the run's own symmetry none, the z3 recipe walks plain,
   // a lane of its own only through its lift_at_target
-  EngineConfig plain = config({4, 4, 4}, 49, Ring::Z, 4, {{"symmetry", "none"}});
-  plain.lane_recipes = {kGF2z3, kZ3};
-  CHECK(flip::lanes_for(plain) == V{{Ring::ZT, S::None, 2}, {Ring::GF2, S::None, 1}, {Ring::GF2, S::None, 1, "gf2z3", kGF2z3.params}});
+  EngineConfig plain = config({4, 4, 4}, 49, Ring::Z, 5, {{"symmetry", "none"}});
+  plain.lane_recipes = {kZ3, kGF2z3};
+  CHECK(flip::lanes_for(plain) == V{{Ring::ZT, S::None, 2}, {Ring::GF2, S::None, 2}, {Ring::GF2, S::None, 1, "gf2z3", kGF2z3.params}});
   const auto bound = flip::lane_params(plain, flip::lanes_for(plain)[2]);
   CHECK(bound.value.symmetry == S::None);
   CHECK(bound.settings.origin("symmetry") == "given");
@@ -121,12 +124,12 @@ TEST_CASE("recipe lanes follow the engine's own where threads allow, each with i
 }
 
 TEST_CASE("a lane's overlay reaches its walkers, under the run's own keys", "[fast]") {
-  // Two GF2 lanes (the run's walk_ring applies to both); the recipe lane's max_flips stops its walkers
-  // early while the engine's own lane walks until the budget.
-  EngineConfig c = config({3, 3, 4}, 20, Ring::GF2, 2, {{"adopt", 0.25}});
+  // Two GF2 lanes on 3 threads; the recipe lane's max_flips stops its walker early while the
+  // engine's own lane walks until the budget.
+  EngineConfig c = config({3, 3, 4}, 20, Ring::GF2, 3, {{"adopt", 0.25}});
   c.seed = 7;
   c.lane_recipes = {{"short", {{"max_flips", 3000}, {"adopt", 0.75}}}};
-  REQUIRE(flip::lanes_for(c) == std::vector<Lane>{{Ring::GF2, S::None, 1}, {Ring::GF2, S::None, 1, "short", c.lane_recipes[0].params}});
+  REQUIRE(flip::lanes_for(c) == std::vector<Lane>{{Ring::GF2, S::None, 2}, {Ring::GF2, S::None, 1, "short", c.lane_recipes[0].params}});
   const auto bound = flip::lane_params(c, flip::lanes_for(c)[1]);
   CHECK(bound.value.max_flips == 3000);
   CHECK(bound.settings.origin("max_flips") == "derived: lane short");

@@ -266,11 +266,11 @@ TEST_CASE("a portfolio draws recipe lanes from the nearest flip rows, nearest fo
 
 TEST_CASE("--explain lists each lane with its recipe and threads; an explicit key wins in every lane", "[fast][recipes]") {
   const std::string dir = test::temp_dir("explain-lanes") + "/run";
-  test::RunResult r = test::run_tdisc("search --size 2x3x4 --rank 20 --ring GF2 --threads 2 --seed 1 --explain --params "
+  test::RunResult r = test::run_tdisc("search --size 2x3x4 --rank 20 --ring GF2 --threads 3 --seed 1 --explain --params "
                                       "'{\"dead_end_restart\":7}' --out " + dir);
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
-  const size_t own = r.out.find("  params GF2 none default (1 thread): ");
+  const size_t own = r.out.find("  params GF2 none default (2 threads): ");
   const size_t lane = r.out.find("  params GF2 none 4x4x4-47-GF2 (1 thread): ");
   REQUIRE(own != std::string::npos);
   REQUIRE(lane != std::string::npos);
@@ -282,8 +282,9 @@ TEST_CASE("--explain lists each lane with its recipe and threads; an explicit ke
   CHECK(lane_line.find("undo_dead_ends=true (derived: lane 4x4x4-47-GF2)") != std::string::npos);
   CHECK(lane_line.find("fresh=1 (derived: lane 4x4x4-47-GF2)") != std::string::npos);
   CHECK(r.out.find("with the recipes of the nearest rows where threads allow: 4x4x4-47-GF2") != std::string::npos);
-  // one thread: the engine's own lane alone
-  r = test::run_tdisc("search --size 2x3x4 --rank 20 --ring GF2 --threads 1 --seed 1 --explain --out " + dir);
+  // two threads: the engine's own lane keeps both, no recipe lane
+  r = test::run_tdisc("search --size 2x3x4 --rank 20 --ring GF2 --threads 2 --seed 1 --explain --out " + dir);
+  CHECK(r.code == 0);
   CHECK(r.out.find("4x4x4-47-GF2 (1 thread)") == std::string::npos);
 }
 

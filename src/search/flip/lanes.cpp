@@ -121,10 +121,15 @@ std::vector<Lane> lanes_for(const EngineConfig& config) {
   std::vector<Lane> lanes = {{rings.front(), syms.front()}};
   Lane second{rings.back(), syms.back()};
   if (!(second == lanes.front())) lanes.push_back(second);
-  for (const LaneRecipe& r : config.lane_recipes)
+  const int n = std::max(1, config.threads);
+  // Recipe lanes run on the threads beyond two per own lane: below that, on targets reached in
+  // seconds (before any move of the portfolio), halving an own lane cost up to 2.6× (docs/recipes.md).
+  const size_t own = lanes.size(), most = own + static_cast<size_t>(std::max(0, n - 2 * static_cast<int>(own)));
+  for (const LaneRecipe& r : config.lane_recipes) {
+    if (lanes.size() >= most) break;
     if (std::optional<Lane> l = recipe_lane(config, r); l && std::none_of(lanes.begin(), lanes.end(), [&](const Lane& o) { return same_walk(config, o, *l); }))
       lanes.push_back(*l);
-  const int n = std::max(1, config.threads);
+  }
   if (static_cast<int>(lanes.size()) > n) lanes.resize(n);
   for (size_t i = 0; i < lanes.size(); ++i)
     lanes[i].threads = n / static_cast<int>(lanes.size()) + (static_cast<int>(i) < n % static_cast<int>(lanes.size()) ? 1 : 0);

@@ -41,9 +41,9 @@ int factor_words(const Format& f);
 // The lanes a resumed or fresh search runs (a checkpoint's, else lanes_for).
 std::vector<Lane> planned_lanes(const EngineConfig& config);
 // The lanes of a fresh search (params already checked): the engine's own (walk ring × symmetry),
-// then a lane per recipe of config.lane_recipes that its target can walk and that differs from the
-// lanes before it; every lane gets at least one thread, so the first `threads` lanes run (a 1-thread
-// search runs the first lane only).
+// then, on the threads beyond two per own lane, a lane per recipe of config.lane_recipes that its
+// target can walk and that differs from the lanes before it (one thread each at least); every lane
+// gets at least one thread, so a 1-thread search runs the first lane only.
 std::vector<Lane> lanes_for(const EngineConfig& config);
 
 // Runs the lanes concurrently, each its own pool of walkers (runner.cpp), one checkpoint holding
