@@ -100,10 +100,11 @@ TEST_CASE("recipe lanes run on the threads beyond two per own lane, each with it
   CHECK(flip::lanes_for(c) == V{{Ring::ZT, S::Z3, 2}, {Ring::GF2, S::None, 2}, {Ring::ZT, S::None, 1, "dead", kDeadEnd.params}});
   c.threads = 4;  // two threads per own lane first: no room for a recipe
   CHECK(flip::lanes_for(c) == V{{Ring::ZT, S::Z3, 2}, {Ring::GF2, S::None, 2}});
-  c.threads = 9;  // two recipes walk apart from the own lanes; the rest of the threads are split evenly
-  CHECK(flip::lanes_for(c).size() == 4);
-  CHECK(flip::lanes_for(c)[0].threads == 3);
-  CHECK(flip::lanes_for(c)[3].threads == 2);
+  c.threads = 9;  // a thread for each recipe lane; the own lanes split the rest
+  CHECK(flip::lanes_for(c) == V{{Ring::ZT, S::Z3, 4}, {Ring::GF2, S::None, 3}, {Ring::ZT, S::None, 1, "dead", kDeadEnd.params},
+                                {Ring::GF2, S::Z3, 1, "gf2z3", kGF2z3.params}});
+  c.threads = 1;
+  CHECK(flip::lanes_for(c) == V{{Ring::ZT, S::Z3, 1}});
   // a non-square format cannot walk z3: that recipe is left out; over GF3 a GF2 walk is too
   EngineConfig odd = config({3, 3, 4}, 29, Ring::Z, 5);
   odd.lane_recipes = {kGF2z3, kDeadEnd};

@@ -28,26 +28,37 @@ struct Lane {
 std::string lane_name(const Lane& lane);    // "ZT z3", "ZT none 4x4x4-47-GF2"
 std::string lane_recipe(const Lane& lane);  // "default" or the row's id
 
-// The parameters a lane's walkers read, each with its origin: the lane's overlay under config.params
-// (an explicit key wins in every lane) bound through the flip table ("derived: lane RECIPE" for the
-// overlay's keys), the lane's walk ring and symmetry ("derived: lane" where they differ), the
-// symmetric walks' defaults and the anchor policy. Throws UsageError when the lane's symmetry cannot
-// be walked.
-params::Bound<FlipParams> lane_params(const EngineConfig& config, const Lane& lane);
+// The parameters a lane's walkers read, each with its origin: a typed copy of the run's parameters
+// (config.params bound once, `run`), the lane's overlay written through the table's binders where
+// the run leaves a key to it ("derived: lane RECIPE"; an explicit key wins in every lane), the lane's
+// walk ring and symmetry ("derived: lane" where they differ), the symmetric walks' defaults and the
+// anchor policy. Throws UsageError when the lane's symmetry cannot be walked.
+params::Bound<FlipParams> lane_params(const EngineConfig& config, const params::Bound<FlipParams>& run, const Lane& lane);
+params::Bound<FlipParams> lane_params(const EngineConfig& config, const Lane& lane);  // binds config.params first
 
 // Words per factor plane the walkers of format f use: 1, 2 or 4 (0: a factor of more than 256 entries).
 int factor_words(const Format& f);
 
-// The lanes a resumed or fresh search runs (a checkpoint's, else lanes_for).
-std::vector<Lane> planned_lanes(const EngineConfig& config);
 // The lanes of a fresh search (params already checked): the engine's own (walk ring × symmetry),
 // then, on the threads beyond two per own lane, a lane per recipe of config.lane_recipes that its
-// target can walk and that differs from the lanes before it (one thread each at least); every lane
-// gets at least one thread, so a 1-thread search runs the first lane only.
-std::vector<Lane> lanes_for(const EngineConfig& config);
+// target can walk and that differs from the lanes before it, one thread each; the own lanes split
+// the rest evenly (a 1-thread search runs the first lane only).
+std::vector<Lane> lanes_for(const EngineConfig& config, const params::Bound<FlipParams>& run);
+std::vector<Lane> lanes_for(const EngineConfig& config);  // binds config.params first
+
+// A lane and the parameters its walkers read, bound once (lane_params).
+struct PlannedLane {
+  Lane lane;
+  params::Bound<FlipParams> params;
+};
+// The lanes a resumed or fresh search runs (a checkpoint's, else lanes_for), each with its
+// parameters: config.params is bound once, every lane's parameters are typed copies of it.
+// Throws UsageError for a parameter out of range or a lane that cannot be walked.
+std::vector<PlannedLane> plan_lanes(const EngineConfig& config);
 
 // Runs the lanes concurrently, each its own pool of walkers (runner.cpp), one checkpoint holding
 // every lane's state, and resumes from such a checkpoint (or from a single-lane one).
-void run_lanes(const EngineConfig& config, Reporter& reporter);
+void run_lanes(const EngineConfig& config, const std::vector<PlannedLane>& lanes, Reporter& reporter);
+void run_lanes(const EngineConfig& config, Reporter& reporter);  // plan_lanes, then the above
 
 }  // namespace tdisc::search::flip
