@@ -79,6 +79,18 @@ private:
   Reporter& base_;
 };
 
+// A recipe a flip portfolio runs as a lane beside the engine's own lanes (docs/recipes.md): the
+// table row's id and its engine parameters (walk_ring, symmetry, params), under the run's own
+// parameters, which win key by key in every lane.
+struct LaneRecipe {
+  std::string name;                                   // "4x4x4-47-GF2"
+  nlohmann::json params = nlohmann::json::object();  // {"undo_dead_ends": true, …}
+  friend bool operator==(const LaneRecipe&, const LaneRecipe&) = default;
+};
+nlohmann::json lane_recipes_json(const std::vector<LaneRecipe>& recipes);  // [{"id", "params"}, …]
+// Throws InputError(origin) for a list that is not [{"id": TEXT, "params": OBJECT}, …].
+std::vector<LaneRecipe> lane_recipes_from_json(const nlohmann::json& j, const std::string& origin);
+
 struct EngineConfig {
   Target target;
   int threads = 1;
@@ -88,6 +100,7 @@ struct EngineConfig {
   nlohmann::json params = nlohmann::json::object();  // engine parameters (the "recipe" body)
   std::optional<nlohmann::json> resume;  // last checkpoint state, for --resume
   std::string catalogue_dir;       // the catalogue (--catalog-dir): where the meta engine's starts come from
+  std::vector<LaneRecipe> lane_recipes;  // a flip portfolio's recipe lanes (plan.hpp), nearest row first
 };
 
 // One block of an engine's effective parameters, each value with its origin (given, default, or
@@ -95,6 +108,8 @@ struct EngineConfig {
 struct ResolvedParams {
   std::string walk;
   params::Settings settings;
+  std::string recipe;  // flip lanes: the recipe a lane runs ("default": the engine's own lane, else a table row's id)
+  int threads = 0;     // flip lanes: the lane's threads at the start (0: not a lane)
 };
 
 class Engine {

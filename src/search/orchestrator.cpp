@@ -206,6 +206,7 @@ EngineConfig engine_config(const SearchRequest& r) {
   config.start = r.start;
   config.params = r.params;
   config.catalogue_dir = r.catalog_dir;
+  config.lane_recipes = r.lane_recipes;
   return config;
 }
 

@@ -29,6 +29,7 @@ struct SearchRequest {
   std::string out_dir;
   std::optional<Scheme> start;
   nlohmann::json params = nlohmann::json::object();
+  std::vector<LaneRecipe> lane_recipes;  // a flip portfolio's recipe lanes (plan.hpp; run.json's recipe.lanes)
   double checkpoint_seconds = 30;  // at most this long between checkpoints
   bool catalog = false;            // also file new bests in catalog_dir, as `tdisc catalog add --if-better`
   std::string catalog_dir;         // the catalogue `tdisc catalog` reads (the CLI gives its default)

@@ -124,6 +124,11 @@ void apply_recipe(const SearchAsk& ask, SearchPlan& plan) {
                               plan.engine + " engine's own lanes run"
                         : "no row of " + (file.empty() ? std::string("the recipe table (no catalogue)") : file) + " fits " + target +
                               "; the " + plan.engine + " engine's own lanes run side by side";
+  if (plan.engine != "flip") return;
+  for (const RecipeRow* r : portfolio_rows(table, plan.target, gpu, kPortfolioRecipes)) plan.lanes.push_back({r->id, r->engine_params()});
+  if (plan.lanes.empty()) return;
+  plan.recipe_why += ", with the recipes of the nearest rows where threads allow:";
+  for (size_t i = 0; i < plan.lanes.size(); ++i) plan.recipe_why += (i ? ", " : " ") + plan.lanes[i].name;
 }
 
 }  // namespace

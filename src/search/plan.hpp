@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "src/search/engine.hpp"
 
@@ -44,7 +45,13 @@ struct SearchPlan {
   std::string recipe_why;
   std::optional<int> threads;
   nlohmann::json recipe_row;
+  // A flip portfolio: the recipes of the nearest rows (recipe_table.hpp portfolio_rows), run as
+  // lanes beside the engine's own where threads allow (flip/lanes.hpp); empty when a row runs.
+  std::vector<LaneRecipe> lanes;
 };
+
+// The most recipe lanes a portfolio draws from the table (the threads decide how many run).
+inline constexpr size_t kPortfolioRecipes = 3;
 
 // The target's table row (ask.recipe_file, or the catalogue's recipes.json) runs when the ask leaves
 // the engine to auto or names the row's engine, and no shorthand asks for another engine: its

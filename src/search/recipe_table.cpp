@@ -3,6 +3,8 @@
 #include "src/search/recipe_table.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 
@@ -210,6 +212,39 @@ const RecipeRow* match_recipe(const RecipeTable& table, const Target& target, bo
     return &row;
   }
   return nullptr;
+}
+
+namespace {
+
+int format_distance(const Format& a, const Format& b) {
+  std::array<int, 3> x = {a.n, a.m, a.p}, y = {b.n, b.m, b.p};
+  std::sort(x.begin(), x.end());
+  std::sort(y.begin(), y.end());
+  return std::abs(x[0] - y[0]) + std::abs(x[1] - y[1]) + std::abs(x[2] - y[2]);
+}
+
+bool serves_as_lane(const RecipeRow& row, const Target& target, bool gpu) {
+  if (row.engine != "flip" || (row.device == "gpu" && !gpu) || (row.device == "cpu" && gpu)) return false;
+  const Format& f = target.format;
+  if ((row.symmetry == "z3" || row.symmetry == "s3") && (f.n != f.m || f.m != f.p)) return false;
+  if (row.walk_ring != "GF2" && row.walk_ring != "GF3") return true;
+  const Ring walk = *parse_ring(row.walk_ring);
+  return target.ring == walk || !ring_is_modular(target.ring);
+}
+
+}  // namespace
+
+std::vector<const RecipeRow*> portfolio_rows(const RecipeTable& table, const Target& target, bool gpu, size_t most) {
+  std::vector<const RecipeRow*> rows;
+  for (const RecipeRow& row : table.rows)
+    if (serves_as_lane(row, target, gpu)) rows.push_back(&row);
+  auto lists_ring = [&](const RecipeRow* r) { return std::find(r->rings.begin(), r->rings.end(), target.ring) != r->rings.end(); };
+  std::stable_sort(rows.begin(), rows.end(), [&](const RecipeRow* a, const RecipeRow* b) {
+    const int da = format_distance(a->format, target.format), db = format_distance(b->format, target.format);
+    return da != db ? da < db : lists_ring(a) > lists_ring(b);
+  });
+  if (rows.size() > most) rows.resize(most);
+  return rows;
 }
 
 }  // namespace tdisc::search

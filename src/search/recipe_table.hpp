@@ -54,4 +54,12 @@ bool recipe_rank_matches(const std::string& rank, const Format& f, int r);
 // The first row that fits the target and the device; nullptr when none does.
 const RecipeRow* match_recipe(const RecipeTable& table, const Target& target, bool gpu);
 
+// The rows whose recipes a flip portfolio runs as lanes beside the engine's own, for a target no row
+// fits (docs/recipes.md, "The portfolio"): the flip rows for the device whose symmetry the format
+// allows (z3, s3: square formats only) and whose walk ring serves the target ring (GF2, GF3: that
+// ring's targets, or a Z, Q or QI target through the lift), nearest class first — the distance of
+// their format (the sum of |differences| of the sorted dimensions), then rows that list the target's
+// ring before those that do not, then file order —, at most `most` of them.
+std::vector<const RecipeRow*> portfolio_rows(const RecipeTable& table, const Target& target, bool gpu, size_t most);
+
 }  // namespace tdisc::search

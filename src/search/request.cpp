@@ -8,6 +8,8 @@
 #include <thread>
 
 #include "base/error.hpp"
+#include "base/io.hpp"
+#include "decomposition/json_input.hpp"
 #include "generated/tdisc_version.hpp"
 
 namespace tdisc::search {
@@ -45,7 +47,21 @@ int planned_threads(const SearchPlan& plan, int given, int cores) {
 void record_plan(nlohmann::json& request, const SearchPlan& plan) {
   if (!plan.route.empty()) request["route"] = plan.route;
   request["recipe"] = {{"id", plan.recipe}, {"why", plan.recipe_why}, {"row", plan.recipe_row}};
+  if (!plan.lanes.empty()) request["recipe"]["lanes"] = lane_recipes_json(plan.lanes);
 }
+
+namespace {
+
+// A portfolio's recipe lanes as run.json recorded them (recipe.lanes), so a resumed run that died
+// before its first checkpoint plans the same lanes; a checkpoint carries each lane's own.
+std::vector<LaneRecipe> recorded_lane_recipes(const std::string& dir) {
+  const std::string path = dir + "/run.json";
+  const nlohmann::json run = parse_json_input(read_text_file(path, InputKind::run_file), path, "a tdisc run file");
+  if (!run.is_object() || !run.contains("recipe") || !run["recipe"].is_object()) return {};
+  return lane_recipes_from_json(run["recipe"].value("lanes", nlohmann::json()), path);
+}
+
+}  // namespace
 
 Continuation continue_run(const std::string& dir) {
   if (!std::filesystem::exists(dir)) throw UsageError("--resume: " + dir + " does not exist (give a run directory, the --out of a search)");
@@ -64,6 +80,7 @@ Continuation continue_run(const std::string& dir) {
   c.request.threads = asked.threads;
   c.request.seed = asked.seed;
   c.request.params = asked.params;
+  c.request.lane_recipes = recorded_lane_recipes(dir);
   c.request.out_dir = dir;
   // The LLM engine keeps its database and transcript in the run directory: the one being resumed,
   // never the path run.json recorded (relative to another working directory, or anywhere at all).

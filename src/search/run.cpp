@@ -41,6 +41,7 @@ SearchPlan plan_of(const RunAsk& ask) {
     if (a.engine != "auto" && a.engine != "flip") throw UsageError("--meta: meta flips drive the flip engine, not " + a.engine);
     if (ask.from) throw UsageError("--meta: the starts come from the catalogue (--catalog-dir); --from cannot be combined with it");
     plan.engine = "meta";
+    plan.lanes.clear();  // the meta walk runs plain lanes of its own
   }
   return plan;
 }
@@ -90,6 +91,7 @@ PreparedRun prepare_new(const RunAsk& ask) {
   r.checkpoint_seconds = ask.checkpoint_seconds;
   r.seed = ask.seed ? *ask.seed : random_seed();
   r.params = planned_params(plan, ask.params);  // the route < --params < the shorthands, key by key
+  r.lane_recipes = plan.lanes;
   for (const auto& [key, origin] : plan.origins)  // a default of the plan that nothing asked over
     if (!ask.params.contains(key) && !plan.params.contains(key)) p.origins[key] = origin;
   r.out_dir = ask.out_dir.empty() ? default_run_dir(plan.target.format, plan.target.rank) : ask.out_dir;

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <climits>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -90,8 +91,9 @@ TEST_CASE("Portfolio: every 0 never moves a thread", "[fast]") {
 
 TEST_CASE("a portfolio run on a held-out target records its thread moves in events.jsonl and run.json", "[fast]") {
   // 3x3x4 over Z below its best known rank 29: no row of the table fits, so the plan runs the
-  // portfolio (a ZT lane and a lifted GF2 lane, 2 threads each) for the whole budget; both lanes
-  // drop from 36 in the first seconds, so with a decision every 0.1 s threads move.
+  // portfolio (a ZT lane and a lifted GF2 lane, 2 threads each: no thread left for a recipe lane)
+  // for the whole budget; both lanes drop from 36 in the first seconds, so with a decision every
+  // 0.1 s threads move.
   const std::string dir = test::temp_dir("portfolio") + "/run";
   auto r = test::run_tdisc("search --size 3x3x4 --rank 27 --ring Z --threads 4 --seed 1 --time 5s -q --out " + dir +
                            " --params '{\"portfolio_every\":0.1}'");
@@ -131,4 +133,54 @@ TEST_CASE("portfolio_every 0 keeps the threads where they start", "[fast]") {
   CHECK(events.find("\"event\":\"lanes\"") != std::string::npos);
   CHECK(events.find("portfolio_move") == std::string::npos);
   CHECK_FALSE(nlohmann::json::parse(test::slurp(dir + "/run.json"))["portfolio"].contains("moves"));
+}
+
+namespace {
+std::vector<nlohmann::json> lanes_events(const std::string& dir) {
+  std::istringstream events(test::slurp(dir + "/events.jsonl"));
+  std::vector<nlohmann::json> out;
+  for (std::string line; std::getline(events, line);)
+    if (const auto e = nlohmann::json::parse(line); e["event"] == "lanes") out.push_back(e["lanes"]);
+  return out;
+}
+// A lane without its threads (they move; the walk ring, symmetry, recipe and overlay must not).
+nlohmann::json walks(nlohmann::json lanes) {
+  for (auto& l : lanes) l.erase("threads");
+  return lanes;
+}
+}  // namespace
+
+TEST_CASE("--resume of a portfolio with recipe lanes rebuilds the same lanes, with or without a checkpoint", "[fast]") {
+  // 2x3x4 over GF2 below its best rank 20 on 3 threads: the engine's own GF2 lane (2 threads) beside
+  // the dead-end recipe's (1).
+  const std::string dir = test::temp_dir("portfolio-resume") + "/run";
+  auto r = test::run_tdisc("search --size 2x3x4 --rank 19 --ring GF2 --threads 3 --seed 4 --time 2s -q --out " + dir);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 3);
+  const auto run = nlohmann::json::parse(test::slurp(dir + "/run.json"));
+  REQUIRE(run["recipe"]["lanes"].size() == 1);
+  CHECK(run["recipe"]["lanes"][0]["id"] == "4x4x4-47-GF2");
+  CHECK(run["resolved_params"].size() == 2);
+  CHECK(run["resolved_params"][1]["recipe"] == "4x4x4-47-GF2");
+  const auto checkpoint = nlohmann::json::parse(test::slurp(dir + "/checkpoint.json"));
+  CHECK(checkpoint.dump().find("\"recipe\":\"4x4x4-47-GF2\"") != std::string::npos);
+  std::vector<nlohmann::json> first = lanes_events(dir);
+  REQUIRE(first.size() == 1);
+  REQUIRE(first[0].size() == 2);
+  CHECK(first[0][1]["recipe"] == "4x4x4-47-GF2");
+  CHECK(first[0][1]["params"]["undo_dead_ends"] == true);
+  // from the checkpoint
+  r = test::run_tdisc("search --resume " + dir + " --time 1s -q");
+  REQUIRE(r.code == 3);
+  std::vector<nlohmann::json> again = lanes_events(dir);
+  REQUIRE(again.size() == 2);
+  CHECK(walks(again[1]) == walks(first[0]));
+  // from run.json alone (a run that died before its first checkpoint)
+  std::filesystem::remove(dir + "/checkpoint.json");
+  r = test::run_tdisc("search --resume " + dir + " --time 1s -q");
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 3);
+  again = lanes_events(dir);
+  REQUIRE(again.size() == 3);
+  CHECK(walks(again[2]) == walks(first[0]));
 }

@@ -227,3 +227,74 @@ TEST_CASE("recipe promote adds an LLM run's winning recipe with its evidence, an
   CHECK(r.code == 2);
   CHECK(r.err.find("only an LLM run keeps the recipes") != std::string::npos);
 }
+
+namespace {
+std::vector<std::string> lane_names(const SearchPlan& p) {
+  std::vector<std::string> out;
+  for (const LaneRecipe& l : p.lanes) out.push_back(l.name);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("a portfolio draws recipe lanes from the nearest flip rows, nearest format first", "[fast][plan][recipes]") {
+  using V = std::vector<std::string>;
+  // 2x3x4 over GF2: the symmetric rows need a square format; the dead-end row (4x4x4, distance 3) is left
+  SearchPlan gf2 = plan_search(ask({2, 3, 4}, 20, Ring::GF2));
+  CHECK(gf2.recipe == "portfolio");
+  CHECK(lane_names(gf2) == V{"4x4x4-47-GF2"});
+  CHECK(gf2.lanes[0].params == nlohmann::json{{"symmetry", "none"}, {"undo_dead_ends", true}, {"dead_end_restart", 100000}, {"fresh", 1}});
+  CHECK(gf2.recipe_why.find("no row of ") == 0);
+  CHECK(gf2.recipe_why.find("nearest rows where threads allow: 4x4x4-47-GF2") != std::string::npos);
+  // 4x4:49 over Z: the same format first (the dead-end row, though it lists GF2 only), then the 3x3 and
+  // 5x5 rows at distance 3 in file order; the 6x6 row is the fourth, past kPortfolioRecipes
+  CHECK(lane_names(plan_search(ask({4, 4, 4}, 49, Ring::Z))) == V{"4x4x4-47-GF2", "5x5x5-93", "3x3x3-23"});
+  // 3x3x4:29 over Z: only the plain row fits a non-square format
+  CHECK(lane_names(plan_search(ask({3, 3, 4}, 29, Ring::Z))) == V{"4x4x4-47-GF2"});
+  // over GF3 no GF2 walk serves: the rows without a walk ring are left
+  CHECK(lane_names(plan_search(ask({4, 4, 4}, 49, Ring::GF3))) == V{"4x4x4-47-GF2", "3x3x3-23"});
+  // a row that runs, another engine, or no table: no recipe lanes
+  CHECK(plan_search(ask({5, 5, 5}, 93)).lanes.empty());
+  SearchAsk numeric = ask({4, 4, 4}, 49, Ring::Z);
+  numeric.engine = "numeric";
+  CHECK(plan_search(numeric).lanes.empty());
+  SearchAsk none = ask({4, 4, 4}, 49, Ring::Z);
+  none.catalogue_dir.clear();
+  CHECK(plan_search(none).lanes.empty());
+  // deterministic: the same table and target give the same lanes
+  CHECK(plan_search(ask({4, 4, 4}, 49, Ring::Z)).lanes == plan_search(ask({4, 4, 4}, 49, Ring::Z)).lanes);
+}
+
+TEST_CASE("--explain lists each lane with its recipe and threads; an explicit key wins in every lane", "[fast][recipes]") {
+  const std::string dir = test::temp_dir("explain-lanes") + "/run";
+  test::RunResult r = test::run_tdisc("search --size 2x3x4 --rank 20 --ring GF2 --threads 3 --seed 1 --explain --params "
+                                      "'{\"dead_end_restart\":7}' --out " + dir);
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  const size_t own = r.out.find("  params GF2 none default (2 threads): ");
+  const size_t lane = r.out.find("  params GF2 none 4x4x4-47-GF2 (1 thread): ");
+  REQUIRE(own != std::string::npos);
+  REQUIRE(lane != std::string::npos);
+  const std::string own_line = r.out.substr(own, r.out.find('\n', own) - own);
+  const std::string lane_line = r.out.substr(lane, r.out.find('\n', lane) - lane);
+  CHECK(own_line.find("dead_end_restart=7 (given)") != std::string::npos);
+  CHECK(lane_line.find("dead_end_restart=7 (given)") != std::string::npos);  // over the row's 100000
+  CHECK(own_line.find("undo_dead_ends") == std::string::npos);
+  CHECK(lane_line.find("undo_dead_ends=true (derived: lane 4x4x4-47-GF2)") != std::string::npos);
+  CHECK(lane_line.find("fresh=1 (derived: lane 4x4x4-47-GF2)") != std::string::npos);
+  CHECK(r.out.find("with the recipes of the nearest rows where threads allow: 4x4x4-47-GF2") != std::string::npos);
+  // two threads: the engine's own lane keeps both, no recipe lane
+  r = test::run_tdisc("search --size 2x3x4 --rank 20 --ring GF2 --threads 2 --seed 1 --explain --out " + dir);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("4x4x4-47-GF2 (1 thread)") == std::string::npos);
+}
+
+TEST_CASE("a table whose lane recipe names an unknown parameter is refused with its file and line", "[fast][recipes]") {
+  // the row serves 4x4:47 only, but a 2x3x4 portfolio would draw it as a lane: refused before anything runs
+  const std::string path = write_table("lane-unknown.json", std::string(kHeader) +
+      "  {\"id\": \"dead\", \"size\": \"4x4\", \"rank\": \"47\", \"rings\": [\"GF2\"], \"engine\": \"flip\", \"symmetry\": \"none\",\n"
+      "   \"params\": {\"undo_dead_end\": true}, \"why\": \"w\"}\n]}\n");
+  const test::RunResult r = test::run_tdisc("search --size 2x3x4 --rank 20 --ring GF2 --explain --recipes " + path);
+  INFO(r.out + r.err);
+  CHECK(r.code == 2);
+  CHECK(r.err.rfind("tdisc: " + path + ":4: recipe dead: params.undo_dead_end: unknown flip parameter", 0) == 0);
+}

@@ -21,7 +21,7 @@ public:
     return validate_llm_params(params);
   }
   std::vector<search::ResolvedParams> resolve(const search::EngineConfig& config) const override {
-    return {{"", resolve_llm_settings(config.params).settings}};
+    return {{"", resolve_llm_settings(config.params).settings, "", 0}};
   }
   void run(const search::EngineConfig& config, search::Reporter& reporter) override {
     auto errors = validate_llm_params(config.params);

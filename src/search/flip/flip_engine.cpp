@@ -23,23 +23,25 @@ public:
   }
   std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
     std::vector<ResolvedParams> out;
-    for (const flip::Lane& lane : flip::planned_lanes(config))
-      out.push_back({flip::lane_name(lane), flip::lane_params(config, lane).settings});
+    for (const flip::PlannedLane& l : flip::plan_lanes(config))
+      out.push_back({flip::lane_name(l.lane), l.params.settings, flip::lane_recipe(l.lane), l.lane.threads});
+    if (out.size() == 1 && out.front().recipe == "default") out.front().threads = 0;  // one plain walk: no lanes to tell apart
     return out;
   }
+  // The run's parameters are bound once, into each lane's FlipParams (plan_lanes), and handed to the
+  // walkers typed; the guards read them there.
   void run(const EngineConfig& config, Reporter& reporter) override {
-    auto problems = validate_params(config.params);
-    TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
-    const flip::FlipParams p = flip::bind_flip_params(config.params).value;  // each lane is bound and checked in run_lanes
     const Format& f = config.target.format;
     if (flip::factor_words(f) == 0)
       throw UsageError("the flip engine holds factors of at most 256 entries (16x16x16): " + f.str() + " has a factor of " +
                        std::to_string(std::max({f.a_size(), f.b_size(), f.c_size()})));
+    const std::vector<flip::PlannedLane> lanes = flip::plan_lanes(config);
     const int start = config.start ? config.start->rank() : f.classical_rank();
-    if (start + p.walk.plus_diff + 32 >= flip::PairIndex::kMaxTerms)
-      throw UsageError("the flip engine holds fewer than " + std::to_string(flip::PairIndex::kMaxTerms) + " terms: " + f.str() +
-                       " starts at rank " + std::to_string(start));
-    flip::run_lanes(config, reporter);
+    for (const flip::PlannedLane& l : lanes)
+      if (start + l.params.value.walk.plus_diff + 32 >= flip::PairIndex::kMaxTerms)
+        throw UsageError("the flip engine holds fewer than " + std::to_string(flip::PairIndex::kMaxTerms) + " terms: " + f.str() +
+                         " starts at rank " + std::to_string(start));
+    flip::run_lanes(config, lanes, reporter);
   }
 };
 

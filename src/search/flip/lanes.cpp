@@ -25,11 +25,29 @@ namespace tdisc::search::flip {
 
 namespace {
 
-bool z3_walkable(const EngineConfig& config, Ring ring) {
+// The lane's overlay on a copy of the run's parameters, key by key through the table's binders,
+// where config.params leaves the key to it (an explicit key wins in every lane). The keys count as
+// given for the rules after it (symmetric defaults, anchor policy); lane_params relabels them.
+void apply_overlay(const EngineConfig& config, const Lane& lane, params::Bound<FlipParams>& b) {
+  nlohmann::json own = nlohmann::json::object();
+  for (const auto& [key, value] : lane.overlay.items())
+    if (!config.params.contains(key)) own[key] = value;
+  if (own.empty()) return;
+  if (const auto problems = check_flip_params(own); !problems.empty()) throw UsageError("lane " + lane.recipe + ": " + problems.front());
+  for (const auto& [key, value] : own.items()) {
+    flip_table().find(key)->store(&b.value, value);
+    b.settings.set(key, value, "given");
+  }
+  if (b.value.walk.plus_min > b.value.walk.plus_max)
+    throw UsageError("lane " + lane.recipe + ": plus_min (" + std::to_string(b.value.walk.plus_min) + ") exceeds plus_max (" +
+                     std::to_string(b.value.walk.plus_max) + ")");
+}
+
+bool z3_walkable(const EngineConfig& config, const params::Bound<FlipParams>& run, Ring ring) {
   const Format& f = config.target.format;
   if (f.n != f.m || f.m != f.p || config.start) return false;  // auto never asks --from to be symmetric
   try {
-    lane_params(config, {ring, Symmetry::Z3, 1});  // e.g. a rank the diagonal's fixed terms cannot reach
+    lane_params(config, run, {ring, Symmetry::Z3, 1});  // e.g. a rank the diagonal's fixed terms cannot reach
     return true;
   } catch (const UsageError&) {
     return false;
@@ -46,40 +64,107 @@ std::vector<Ring> rings_for(const EngineConfig& config, WalkRing walk_ring) {
   return {Ring::ZT, Ring::GF2};
 }
 
+// A recipe's lane for this target: the walk ring and symmetry its parameters ask for under the run's
+// (a recipe without a symmetry walks plain); none when the target cannot be walked so (a GF2 walk
+// for a GF3 target or whose lift does not fit, a symmetric walk from --from or at a rank its diagonal cannot reach).
+std::optional<Lane> recipe_lane(const EngineConfig& config, const params::Bound<FlipParams>& run, const LaneRecipe& r) {
+  Lane lane{Ring::ZT, Symmetry::None, 1, r.name, r.params};
+  try {
+    params::Bound<FlipParams> b = run;
+    apply_overlay(config, lane, b);  // e.g. the run's plus_max below the row's plus_min: no lane
+    const FlipParams& p = b.value;
+    const bool modular_walk = p.walk_ring == WalkRing::GF2 || p.walk_ring == WalkRing::GF3;
+    if (modular_walk && ring_is_modular(config.target.ring) && walk_ring_for(Ring::Z, p.walk_ring) != config.target.ring)
+      return std::nullopt;  // a GF2 recipe serves no GF3 target
+    lane.walk_ring = walk_ring_for(config.target.ring, p.walk_ring);
+    if (lane.walk_ring != config.target.ring && ring_is_modular(lane.walk_ring) && !lift_fits(config.target.format, config.target.rank))
+      return std::nullopt;
+    lane.symmetry = p.symmetry == Symmetry::Auto ? Symmetry::None : p.symmetry;
+    if (is_symmetric(lane.symmetry) && config.start) return std::nullopt;
+    lane_params(config, run, lane);
+  } catch (const UsageError&) {
+    return std::nullopt;
+  }
+  return lane;
+}
+
+// The overlay's keys that the run's parameters leave to it, less the walk ring and symmetry.
+nlohmann::json own_keys(const EngineConfig& config, const Lane& lane) {
+  nlohmann::json own = nlohmann::json::object();
+  for (const auto& [key, value] : lane.overlay.items())
+    if (key != "walk_ring" && key != "symmetry" && !config.params.contains(key)) own[key] = value;
+  return own;
+}
+
+// Two lanes that would run the same walks: one ring, one symmetry, the same parameters of their own.
+bool same_walk(const EngineConfig& config, const Lane& a, const Lane& b) {
+  return a.walk_ring == b.walk_ring && a.symmetry == b.symmetry && own_keys(config, a) == own_keys(config, b);
+}
+
 }  // namespace
 
-std::string lane_name(const Lane& lane) { return std::string(ring_name(lane.walk_ring)) + " " + symmetry_name(lane.symmetry); }
+std::string lane_name(const Lane& lane) {
+  return std::string(ring_name(lane.walk_ring)) + " " + symmetry_name(lane.symmetry) + (lane.recipe.empty() ? "" : " " + lane.recipe);
+}
+
+std::string lane_recipe(const Lane& lane) { return lane.recipe.empty() ? "default" : lane.recipe; }
 
 params::Bound<FlipParams> lane_params(const EngineConfig& config, const Lane& lane) {
-  params::Bound<FlipParams> b = bind_flip_params(config.params);
+  return lane_params(config, bind_flip_params(config.params), lane);
+}
+
+params::Bound<FlipParams> lane_params(const EngineConfig& config, const params::Bound<FlipParams>& run, const Lane& lane) {
+  params::Bound<FlipParams> b = run;  // a typed copy: nothing parsed or bound again
+  apply_overlay(config, lane, b);
   const std::string ring(ring_name(lane.walk_ring));
   if (params::spelling(walk_ring_names(), b.value.walk_ring) != ring) b.derive("walk_ring", ring, "lane");
   if (b.value.symmetry != lane.symmetry) b.derive("symmetry", symmetry_name(lane.symmetry), "lane");
   derive_symmetric_defaults(b);
   check_symmetry(config, b.value);
   derive_anchor_policy(config, b);
+  for (const auto& [key, value] : lane.overlay.items())
+    if (!config.params.contains(key) && b.given(key)) b.settings.set(key, value, "derived: lane " + lane.recipe);
   return b;
 }
 
 int factor_words(const Format& f) { return words_for(std::max({f.a_size(), f.b_size(), f.c_size()})); }
 
-std::vector<Lane> lanes_for(const EngineConfig& config) {
-  const FlipParams p = bind_flip_params(config.params).value;
+std::vector<Lane> lanes_for(const EngineConfig& config) { return lanes_for(config, bind_flip_params(config.params)); }
+
+std::vector<Lane> lanes_for(const EngineConfig& config, const params::Bound<FlipParams>& run) {
+  const FlipParams& p = run.value;
   const std::vector<Ring> rings = rings_for(config, p.walk_ring);
   std::vector<Symmetry> syms = {p.symmetry};
   if (p.symmetry == Symmetry::Auto)
-    syms = z3_walkable(config, rings.front()) ? std::vector<Symmetry>{Symmetry::Z3, Symmetry::None} : std::vector<Symmetry>{Symmetry::None};
+    syms = z3_walkable(config, run, rings.front()) ? std::vector<Symmetry>{Symmetry::Z3, Symmetry::None} : std::vector<Symmetry>{Symmetry::None};
   std::vector<Lane> lanes = {{rings.front(), syms.front()}};
   Lane second{rings.back(), syms.back()};
   if (!(second == lanes.front())) lanes.push_back(second);
   const int n = std::max(1, config.threads);
   if (static_cast<int>(lanes.size()) > n) lanes.resize(n);
-  for (size_t i = 0; i < lanes.size(); ++i)
-    lanes[i].threads = n / static_cast<int>(lanes.size()) + (static_cast<int>(i) < n % static_cast<int>(lanes.size()) ? 1 : 0);
+  // Recipe lanes run on the threads beyond two per own lane, one thread each (the portfolio moves
+  // more to a lane that improves): on targets reached in seconds, before any move, taking an own
+  // lane's threads cost up to 6.6× (docs/recipes.md).
+  const int own = static_cast<int>(lanes.size());
+  for (const LaneRecipe& r : config.lane_recipes) {
+    if (static_cast<int>(lanes.size()) - own >= n - 2 * own) break;
+    if (std::optional<Lane> l = recipe_lane(config, run, r); l && std::none_of(lanes.begin(), lanes.end(), [&](const Lane& o) { return same_walk(config, o, *l); }))
+      lanes.push_back(*l);
+  }
+  const int rest = n - (static_cast<int>(lanes.size()) - own);  // the own lanes' threads, split evenly
+  for (int i = 0; i < static_cast<int>(lanes.size()); ++i) lanes[i].threads = i < own ? rest / own + (i < rest % own ? 1 : 0) : 1;
   return lanes;
 }
 
 namespace {
+
+// A lane as the checkpoint and the lanes event hold it: walk ring, symmetry, threads, and a recipe
+// lane's row id and parameters (so --resume rebuilds the same lanes).
+nlohmann::json lane_json(const Lane& l) {
+  nlohmann::json j = {{"walk_ring", std::string(ring_name(l.walk_ring))}, {"symmetry", symmetry_name(l.symmetry)}, {"threads", l.threads}};
+  if (!l.recipe.empty()) j["recipe"] = l.recipe, j["params"] = l.overlay;
+  return j;
+}
 
 // The lanes' latest checkpoint states, written to the real reporter as one.
 struct Checkpoints {
@@ -115,10 +200,12 @@ public:
       for (size_t i = 0; i < shared_.owed.size(); ++i)
         if (static_cast<int>(i) != lane_) shared_.owed[i] = true;
     nlohmann::json lanes = nlohmann::json::array();
-    for (size_t i = 0; i < shared_.lanes.size(); ++i)
-      lanes.push_back({{"walk_ring", std::string(ring_name(shared_.lanes[i].walk_ring))}, {"symmetry", symmetry_name(shared_.lanes[i].symmetry)},
-                       {"threads", shared_.portfolio ? shared_.portfolio->threads(static_cast<int>(i)) : shared_.lanes[i].threads},
-                       {"state", shared_.states[i]}});
+    for (size_t i = 0; i < shared_.lanes.size(); ++i) {
+      nlohmann::json l = lane_json(shared_.lanes[i]);
+      l["threads"] = shared_.portfolio ? shared_.portfolio->threads(static_cast<int>(i)) : shared_.lanes[i].threads;
+      l["state"] = shared_.states[i];
+      lanes.push_back(l);
+    }
     base().checkpoint({{"engine", "flip"}, {"lanes", lanes}});
   }
 
@@ -161,8 +248,10 @@ EngineConfig lane_config(const EngineConfig& config, const Lane& lane, int index
 Lane lane_from_json(const nlohmann::json& l, int threads) {
   const auto ring = parse_ring(l.value("walk_ring", std::string("ZT")));
   const auto symmetry = params::value_of(symmetry_names(), l.value("symmetry", std::string("none")));
-  if (!ring || !symmetry || *symmetry == Symmetry::Auto) throw UsageError("the checkpoint names an unknown lane " + l.dump());
-  return {*ring, *symmetry, threads};
+  const nlohmann::json overlay = l.value("params", nlohmann::json::object());
+  if (!ring || !symmetry || *symmetry == Symmetry::Auto || !overlay.is_object() || !l.value("recipe", nlohmann::json("")).is_string())
+    throw UsageError("the checkpoint names an unknown lane " + l.dump());
+  return {*ring, *symmetry, threads, l.value("recipe", std::string()), overlay};
 }
 
 // The lanes' states: from a checkpoint with lanes, from an older single-walk checkpoint, or none.
@@ -177,8 +266,7 @@ std::vector<nlohmann::json> planned_states(const EngineConfig& config, size_t la
 
 nlohmann::json lanes_json(const std::vector<Lane>& lanes) {
   nlohmann::json out = nlohmann::json::array();
-  for (const Lane& l : lanes)
-    out.push_back({{"walk_ring", std::string(ring_name(l.walk_ring))}, {"symmetry", symmetry_name(l.symmetry)}, {"threads", l.threads}});
+  for (const Lane& l : lanes) out.push_back(lane_json(l));
   return out;
 }
 
@@ -234,25 +322,40 @@ private:
 
 }  // namespace
 
+namespace {
+
 // From a checkpoint with lanes, from an older single-walk checkpoint (one lane, its walk ring), or
 // fresh from lanes_for.
-std::vector<Lane> planned_lanes(const EngineConfig& config) {
+std::vector<Lane> planned_lanes(const EngineConfig& config, const params::Bound<FlipParams>& run) {
   std::vector<Lane> lanes;
   if (config.resume && config.resume->contains("lanes")) {
     for (const auto& l : config.resume->at("lanes")) lanes.push_back(lane_from_json(l, l.at("threads").get<int>()));
     return lanes;
   }
   if (config.resume) {
-    const Symmetry s = bind_flip_params(config.params).value.symmetry;
+    const Symmetry s = run.value.symmetry;
     Lane lane = lane_from_json({{"walk_ring", config.resume->value("walk_ring", std::string("ZT"))}}, std::max(1, config.threads));
     lane.symmetry = is_symmetric(s) ? s : Symmetry::None;
     return {lane};
   }
-  return lanes_for(config);
+  return lanes_for(config, run);
 }
 
-void run_lanes(const EngineConfig& config, Reporter& reporter) {
-  const std::vector<Lane> lanes = planned_lanes(config);
+}  // namespace
+
+std::vector<PlannedLane> plan_lanes(const EngineConfig& config) {
+  const params::Bound<FlipParams> run = bind_flip_params(config.params);  // the one binding of the run's parameters
+  std::vector<PlannedLane> out;
+  for (const Lane& lane : planned_lanes(config, run)) out.push_back({lane, lane_params(config, run, lane)});
+  return out;
+}
+
+void run_lanes(const EngineConfig& config, Reporter& reporter) { run_lanes(config, plan_lanes(config), reporter); }
+
+void run_lanes(const EngineConfig& config, const std::vector<PlannedLane>& planned, Reporter& reporter) {
+  std::vector<Lane> lanes;
+  std::vector<FlipParams> params;  // each lane's, bound once (plan_lanes)
+  for (const PlannedLane& p : planned) lanes.push_back(p.lane), params.push_back(p.params.value);
   const std::vector<nlohmann::json> states = planned_states(config, lanes.size());
   Checkpoints shared;
   shared.lanes = lanes;
@@ -260,11 +363,9 @@ void run_lanes(const EngineConfig& config, Reporter& reporter) {
   shared.owed.assign(lanes.size(), false);
   std::vector<std::unique_ptr<LaneReporter>> reporters;
   std::vector<EngineConfig> configs;
-  std::vector<FlipParams> params;
   for (size_t i = 0; i < lanes.size(); ++i) {
     reporters.push_back(std::make_unique<LaneReporter>(reporter, shared, static_cast<int>(i)));
     configs.push_back(lane_config(config, lanes[i], static_cast<int>(i), &states[i]));
-    params.push_back(lane_params(configs[i], lanes[i]).value);  // usage errors before any thread starts
   }
   const std::optional<PortfolioRule> rule = portfolio_rule(lanes, params);
   std::optional<Portfolio> portfolio;

@@ -108,7 +108,7 @@ public:
   }
   // The meta rows, then the walk every round runs (flip rows; each round's lane is plain).
   std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
-    return {{"meta", meta_params(config).settings}, {"walk", bind_flip_params(flip_part(config.params)).settings}};
+    return {{"meta", meta_params(config).settings, "", 0}, {"walk", bind_flip_params(flip_part(config.params)).settings, "", 0}};
   }
   void run(const EngineConfig& config, Reporter& reporter) override {
     auto problems = validate_params(config.params);

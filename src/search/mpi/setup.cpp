@@ -14,7 +14,7 @@ std::string setup_text(const Setup& s) {
       {"engine", s.engine},
       {"target", {{"size", c.target.format.str()}, {"rank", c.target.rank}, {"ring", std::string(ring_name(c.target.ring))}}},
       {"threads", c.threads}, {"seed", c.seed}, {"seconds", c.seconds}, {"params", c.params},
-      {"catalogue_dir", c.catalogue_dir},
+      {"catalogue_dir", c.catalogue_dir}, {"lane_recipes", lane_recipes_json(c.lane_recipes)},
       {"start", c.start ? nlohmann::json(native_text(*c.start)) : nlohmann::json()},
       {"state", c.resume ? *c.resume : nlohmann::json()},
       {"settings", {{"exchange", s.settings.exchange_seconds}, {"timeout", s.settings.timeout_seconds},
@@ -42,6 +42,7 @@ Setup parse_setup(const std::string& text) {
     c.seconds = j.at("seconds").get<double>();
     c.params = j.at("params");
     c.catalogue_dir = j.value("catalogue_dir", std::string());
+    c.lane_recipes = lane_recipes_from_json(j.value("lane_recipes", nlohmann::json()), "mpi setup");
     if (!j.at("start").is_null()) c.start = parse_native(j.at("start").get<std::string>(), "mpi setup");
     if (!j.at("state").is_null()) c.resume = j.at("state");
     const auto& m = j.at("settings");

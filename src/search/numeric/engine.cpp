@@ -23,7 +23,7 @@ public:
   nlohmann::json default_params() const override { return default_params_json(); }
   std::vector<std::string> validate_params(const nlohmann::json& p) const override { return validate(p); }
   std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
-    return {{"", resolve_params(config.params, config.target).settings}};
+    return {{"", resolve_params(config.params, config.target).settings, "", 0}};
   }
 
   void run(const EngineConfig& config, Reporter& reporter) override {
