@@ -24,12 +24,6 @@ struct IntegerFactors {
   bool imaginary = false;
 };
 
-mpz_class row_denominator(const CoeffMatrix& m, Eigen::Index r) {
-  mpz_class d = 1;
-  for (Eigen::Index c = 0; c < m.cols(); ++c) d = lcm(d, m(r, c).denominator());
-  return d;
-}
-
 void scale_row(const CoeffMatrix& m, Eigen::Index r, const mpz_class& by, IntMatrix<mpz_class>& re,
                IntMatrix<mpz_class>& im) {
   for (Eigen::Index c = 0; c < m.cols(); ++c) {
@@ -158,6 +152,12 @@ void residual_product(const Format& fmt, const IntegerFactors& f, ScaledResidual
 }
 
 }  // namespace
+
+mpz_class row_denominator(const CoeffMatrix& m, Eigen::Index r) {
+  mpz_class d = 1;
+  for (Eigen::Index c = 0; c < m.cols(); ++c) d = lcm(d, m(r, c).denominator());
+  return d;
+}
 
 ScaledResidual scaled_residual(const Scheme& s, Arithmetic arithmetic) {
   s.check_shape();

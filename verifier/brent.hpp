@@ -42,4 +42,7 @@ ScaledResidual scaled_residual(const Scheme& s, Arithmetic arithmetic = Arithmet
 // Whether the int64 path applies to s (the overflow bound holds).
 bool int64_applies(const Scheme& s);
 
+// The least common denominator of row r of m (real and imaginary parts).
+mpz_class row_denominator(const CoeffMatrix& m, Eigen::Index r);
+
 }  // namespace tdisc

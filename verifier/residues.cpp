@@ -1,5 +1,6 @@
 // verify_by_residues: the bound L·S, the primes, and the exact double contraction per prime.
 #include "verifier/residues.hpp"
+#include "verifier/brent.hpp"
 
 #include <Eigen/Dense>
 #include <cmath>
@@ -25,12 +26,6 @@ mpq_class row_max_abs(const CoeffMatrix& m, Eigen::Index r) {
   for (Eigen::Index c = 0; c < m.cols(); ++c)
     if (abs(m(r, c).re()) > best) best = abs(m(r, c).re());
   return best;
-}
-
-mpz_class row_denominator(const CoeffMatrix& m, Eigen::Index r) {
-  mpz_class d = 1;
-  for (Eigen::Index c = 0; c < m.cols(); ++c) d = lcm(d, m(r, c).re().get_den());
-  return d;
 }
 
 // L·S rounded up: the bound on every scaled residual.

@@ -134,7 +134,7 @@ struct ArrayReader {
   }
 };
 
-std::string normalized_key(const std::string& key) {
+std::string notebook_key(const std::string& key) {
   std::string digits;
   for (char c : key)
     if (c != ',' && c != 'x' && c != ' ') digits += c;
@@ -162,7 +162,7 @@ ImportedScheme read_alphaevolve_ipynb(const std::string& path, const std::string
   if (opt.key.empty() && as.size() > 1)
     throw InputError(path, 0, "this notebook holds " + std::to_string(as.size()) + " schemes: choose one with --key (" + key_list(as) + ")");
   for (auto& a : as)
-    if (opt.key.empty() || a.key == normalized_key(opt.key)) chosen = &a;
+    if (opt.key.empty() || a.key == notebook_key(opt.key)) chosen = &a;
   if (!chosen) throw InputError(path, 0, "no scheme with key \"" + opt.key + "\"; keys available: " + key_list(as));
   Assignment a = *chosen;
   // Looked up for the chosen scheme only: a search per assignment was quadratic in the notebook.

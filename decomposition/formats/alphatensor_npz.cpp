@@ -17,7 +17,7 @@ namespace tdisc::fmt {
 namespace {
 
 // "345" → "3,4,5"; "3,4,5", "3x4x5" → "3,4,5".
-std::string normalized_key(const std::string& key) {
+std::string npz_key(const std::string& key) {
   std::string k;
   for (char c : key) k += (c == 'x' || c == ' ') ? ',' : c;
   bool digits = k.size() == 3;
@@ -75,7 +75,7 @@ ImportedScheme read_alphatensor_npz(const std::string& path, const std::string& 
   if (keys.empty()) throw InputError(path, 0, "the archive holds no arrays");
   if (opt.key.empty() && keys.size() > 1)
     throw InputError(path, 0, "this archive holds " + std::to_string(keys.size()) + " schemes: choose one with --key (" + keys_text(keys) + ")");
-  std::string key = opt.key.empty() ? keys[0] : normalized_key(opt.key);
+  std::string key = opt.key.empty() ? keys[0] : npz_key(opt.key);
   const ZipEntry* e = zip.find(key + ".npy");
   if (!e) throw InputError(path, 0, "no scheme with key \"" + opt.key + "\"; keys available: " + keys_text(keys));
   std::optional<Format> f = key_format(key);

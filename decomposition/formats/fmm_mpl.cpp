@@ -104,7 +104,7 @@ struct MapleCursor {
   }
 };
 
-std::string matrix_text(const CoeffMatrix& m, int r, int rows, int cols) {
+std::string mpl_matrix(const CoeffMatrix& m, int r, int rows, int cols) {
   std::string out = "Matrix(" + std::to_string(rows) + ", " + std::to_string(cols) + ", [";
   for (int x = 0; x < rows; ++x) {
     out += x ? ",[" : "[";
@@ -173,8 +173,8 @@ std::string write_fmm_mpl(const Scheme& s) {
   std::string out = symbol_matrix('A', f.n, f.m) + symbol_matrix('B', f.m, f.p) + symbol_matrix('C', f.n, f.p);
   out += "Tensor:=TriadSet([";
   for (int r = 0; r < s.rank(); ++r)
-    out += std::string(r ? ",\n" : "") + "Triad([" + matrix_text(s.u, r, f.n, f.m) + ", " +
-           matrix_text(s.v, r, f.m, f.p) + ", " + matrix_text(s.w, r, f.p, f.n) + "])";
+    out += std::string(r ? ",\n" : "") + "Triad([" + mpl_matrix(s.u, r, f.n, f.m) + ", " +
+           mpl_matrix(s.v, r, f.m, f.p) + ", " + mpl_matrix(s.w, r, f.p, f.n) + "])";
   out += "]):\n";
   // The catalogue's own check: A.B − Σ ⟨U,A⟩⟨V,B⟩·Wᵀ expands to the zero matrix.
   out += "map(expand,A.B-add(LinearAlgebra:-Trace(LinearAlgebra:-Transpose(op([1,i,1,1],Tensor)).A)*"

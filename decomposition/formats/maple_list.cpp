@@ -90,7 +90,7 @@ std::vector<Coeff> matrix(const std::string& path, const Node& n, int& rows, int
   return out;
 }
 
-std::string matrix_text(const CoeffMatrix& m, int r, int rows, int cols) {
+std::string maple_list_matrix(const CoeffMatrix& m, int r, int rows, int cols) {
   std::string out = "{";
   for (int x = 0; x < rows; ++x) {
     out += x ? ", {" : "{";
@@ -155,8 +155,8 @@ std::string write_maple(const Scheme& s) {
   std::string out = "{";
   for (int r = 0; r < s.rank(); ++r) {
     out += r ? ",\n " : "";
-    out += "{" + matrix_text(s.u, r, f.n, f.m) + ", " + matrix_text(s.v, r, f.m, f.p) + ", " +
-           matrix_text(s.w, r, f.p, f.n) + "}";
+    out += "{" + maple_list_matrix(s.u, r, f.n, f.m) + ", " + maple_list_matrix(s.v, r, f.m, f.p) + ", " +
+           maple_list_matrix(s.w, r, f.p, f.n) + "}";
   }
   return out + "}\n";
 }

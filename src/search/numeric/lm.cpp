@@ -13,8 +13,6 @@ namespace tdisc::search::numeric {
 
 namespace {
 
-template <class S>
-using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 using Index = Eigen::Matrix<long, Eigen::Dynamic, Eigen::Dynamic>;
 
 // The free entries numbered factor by factor, row by row, term by term: pos[q](i, r) is the

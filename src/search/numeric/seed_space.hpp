@@ -12,9 +12,6 @@
 
 namespace tdisc::search::numeric {
 
-template <class S>
-using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
-
 struct SeedSpace {
   Format format;
   std::string name, source;           // the ansatz's, for events and provenance

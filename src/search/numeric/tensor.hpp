@@ -14,6 +14,8 @@ namespace tdisc::search::numeric {
 using cdouble = std::complex<double>;
 template <class S>
 using Mat = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;
+template <class S>
+using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 using Mask = Eigen::Matrix<unsigned char, Eigen::Dynamic, Eigen::Dynamic>;
 
 // The ones of T: (a, b, c) with a = i·m+j, b = j·p+k, c = k·n+i. For each mode q the triples are
