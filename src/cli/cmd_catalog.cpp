@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "base/error.hpp"
-#include "decomposition/catalogue.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"

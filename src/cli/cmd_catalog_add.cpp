@@ -6,8 +6,8 @@
 
 #include "base/error.hpp"
 #include "base/io.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/native.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"

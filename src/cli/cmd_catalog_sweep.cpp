@@ -9,11 +9,11 @@
 #include <set>
 
 #include "base/error.hpp"
-#include "decomposition/best_known.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/constructions.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/projection.hpp"
+#include "src/catalog/best_known.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "verifier/verify.hpp"

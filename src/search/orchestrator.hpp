@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-#include "decomposition/catalogue.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/search/engine.hpp"
 #include "src/search/progress.hpp"
 #include "src/search/run_dir.hpp"

@@ -10,8 +10,8 @@
 #include <regex>
 #include <thread>
 
-#include "decomposition/catalogue.hpp"
 #include "decomposition/native.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "tests/search/process.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"
