@@ -15,7 +15,7 @@
 #include "src/report/html.hpp"
 #include "src/search/mpi/world.hpp"
 #include "src/search/request.hpp"
-#include "src/search/run_lock.hpp"
+#include "src/search/run/lock.hpp"
 
 namespace tdisc::cli {
 

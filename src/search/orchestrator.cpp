@@ -13,9 +13,9 @@
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
 #include "src/catalog/catalogue.hpp"
-#include "src/search/checkpoint_state.hpp"
 #include "src/search/events.hpp"
 #include "src/search/progress.hpp"
+#include "src/search/run/checkpoint.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::search {

@@ -9,6 +9,9 @@
 
 #include "base/error.hpp"
 #include "generated/tdisc_version.hpp"
+#include "src/search/run/lock.hpp"
+#include "src/search/run/request_file.hpp"
+#include "src/search/run/resume.hpp"
 
 namespace tdisc::search {
 
