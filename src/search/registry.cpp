@@ -3,9 +3,9 @@
 #include <mutex>
 
 #include "src/search/engine.hpp"
-#include "src/search/flip/flip_engine.hpp"
+#include "src/search/flip/engine.hpp"
 #include "src/search/flip/meta_engine.hpp"
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 
 namespace tdisc::search {
 

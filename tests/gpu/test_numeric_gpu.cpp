@@ -7,12 +7,12 @@
 #include "src/search/numeric/als.hpp"
 #include "src/search/numeric/batch_engine.hpp"
 #include "src/search/numeric/batch_pack.hpp"
+#include "src/search/numeric/engine.hpp"
 #include "src/search/numeric/handover.hpp"
-#include "verifier/verify.hpp"
 #include "tests/numeric/perturbed.hpp"
-#include "src/search/numeric/numeric_engine.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 #include "tests/numeric/snap_problem.hpp"
+#include "verifier/verify.hpp"
 
 using namespace tdisc;
 using namespace tdisc::search;

@@ -3,7 +3,7 @@
 // exact 2x2:7 inside z3 on the device.
 #include <catch2/catch.hpp>
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 #include "src/search/numeric/seed_adam.hpp"
 #include "src/search/numeric/seed_batch.hpp"
 #include "tests/numeric/recording_reporter.hpp"

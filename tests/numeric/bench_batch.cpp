@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 
 using namespace tdisc;

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "base/error.hpp"
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 #include "src/search/numeric/params.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 

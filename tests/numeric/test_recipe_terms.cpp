@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 #include "src/search/numeric/restart.hpp"
 #include "src/search/numeric/seed_adam.hpp"
 #include "src/search/numeric/seed_space.hpp"

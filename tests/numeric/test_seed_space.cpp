@@ -7,7 +7,7 @@
 
 #include "base/error.hpp"
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 #include "src/search/numeric/seed_adam.hpp"
 #include "src/search/numeric/seed_space.hpp"
 #include "tests/numeric/recording_reporter.hpp"

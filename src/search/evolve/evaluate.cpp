@@ -6,7 +6,7 @@
 #include <cmath>
 #include <mutex>
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::search::evolve {

@@ -5,7 +5,7 @@
 
 #include "base/error.hpp"
 #include "src/search/numeric/batch_engine.hpp"
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 #include "src/search/numeric/params.hpp"
 #include "src/search/numeric/run.hpp"
 #include "src/search/numeric/seed_batch.hpp"

@@ -1,6 +1,6 @@
 // The flip-graph engine behind the Engine contract: picks the walk's field from the target ring
 // and hands over to the walkers (Kauers–Moosbauer 2022; Arai–Ichikawa–Hukushima 2024).
-#include "src/search/flip/flip_engine.hpp"
+#include "src/search/flip/engine.hpp"
 
 #include <algorithm>
 

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "base/error.hpp"
+#include "src/search/events.hpp"
 #include "src/search/flip/lanes.hpp"
 #include "src/search/flip/meta_engine.hpp"
 #include "src/search/flip/meta_moves.hpp"
@@ -14,7 +15,6 @@
 #include "src/search/flip/pair_index.hpp"
 #include "src/search/flip/params.hpp"
 #include "verifier/verify.hpp"
-#include "src/search/events.hpp"
 
 namespace tdisc::search::flip {
 

@@ -1,6 +1,6 @@
 // The "llm" Engine: validates its settings, then runs a Session (session.cpp). Registered by the
 // CLI at start-up so that `tdisc search --engine llm` finds it.
-#include "src/llm/proposer/engine.hpp"
+#include "src/llm/engine.hpp"
 
 #include "base/error.hpp"
 #include "src/llm/evaluator.hpp"
