@@ -60,7 +60,7 @@ Scored evaluate(const nlohmann::json& params, const Trial& trial) {
   c.params = params;
   c.params["keep_going"] = true;
   CountingReporter rep(trial.target.ring, trial.seconds);
-  make_numeric_engine()->run(c, rep);
+  numeric::NumericEngine().run(c, rep);
   Scored s;
   s.params = params;
   s.seed = trial.seed;

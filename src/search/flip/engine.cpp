@@ -9,42 +9,33 @@
 #include "src/search/flip/pair_index.hpp"
 #include "src/search/flip/params.hpp"
 
-namespace tdisc::search {
+namespace tdisc::search::flip {
 
-namespace {
+const params::Table* FlipEngine::param_table() const { return &flip_table(); }
 
-class FlipEngine : public Engine {
-public:
-  std::string name() const override { return "flip"; }
-  const params::Table* param_table() const override { return &flip::flip_table(); }
-  nlohmann::json default_params() const override { return flip::default_flip_params(); }
-  std::vector<std::string> validate_params(const nlohmann::json& params) const override {
-    return flip::check_flip_params(params);
-  }
-  std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
-    std::vector<ResolvedParams> out;
-    for (const flip::Lane& lane : flip::planned_lanes(config))
-      out.push_back({flip::lane_name(lane), flip::lane_params(config, lane).settings});
-    return out;
-  }
-  void run(const EngineConfig& config, Reporter& reporter) override {
-    auto problems = validate_params(config.params);
-    TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
-    const flip::FlipParams p = flip::bind_flip_params(config.params).value;  // each lane is bound and checked in run_lanes
-    const Format& f = config.target.format;
-    if (flip::factor_words(f) == 0)
-      throw UsageError("the flip engine holds factors of at most 256 entries (16x16x16): " + f.str() + " has a factor of " +
-                       std::to_string(std::max({f.a_size(), f.b_size(), f.c_size()})));
-    const int start = config.start ? config.start->rank() : f.classical_rank();
-    if (start + p.walk.plus_diff + 32 >= flip::PairIndex::kMaxTerms)
-      throw UsageError("the flip engine holds fewer than " + std::to_string(flip::PairIndex::kMaxTerms) + " terms: " + f.str() +
-                       " starts at rank " + std::to_string(start));
-    flip::run_lanes(config, reporter);
-  }
-};
+nlohmann::json FlipEngine::default_params() const { return default_flip_params(); }
 
-}  // namespace
+std::vector<std::string> FlipEngine::validate_params(const nlohmann::json& params) const { return check_flip_params(params); }
 
-std::unique_ptr<Engine> make_flip_engine() { return std::make_unique<FlipEngine>(); }
+std::vector<ResolvedParams> FlipEngine::resolve(const EngineConfig& config) const {
+  std::vector<ResolvedParams> out;
+  for (const Lane& lane : planned_lanes(config)) out.push_back({lane_name(lane), lane_params(config, lane).settings});
+  return out;
+}
 
-}  // namespace tdisc::search
+void FlipEngine::run(const EngineConfig& config, Reporter& reporter) {
+  auto problems = validate_params(config.params);
+  TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
+  const FlipParams p = bind_flip_params(config.params).value;  // each lane is bound and checked in run_lanes
+  const Format& f = config.target.format;
+  if (factor_words(f) == 0)
+    throw UsageError("the flip engine holds factors of at most 256 entries (16x16x16): " + f.str() + " has a factor of " +
+                     std::to_string(std::max({f.a_size(), f.b_size(), f.c_size()})));
+  const int start = config.start ? config.start->rank() : f.classical_rank();
+  if (start + p.walk.plus_diff + 32 >= PairIndex::kMaxTerms)
+    throw UsageError("the flip engine holds fewer than " + std::to_string(PairIndex::kMaxTerms) + " terms: " + f.str() +
+                     " starts at rank " + std::to_string(start));
+  run_lanes(config, reporter);
+}
+
+}  // namespace tdisc::search::flip
