@@ -8,10 +8,10 @@
 #include "tests/llm/null_reporter.hpp"
 #include <cstdio>
 
+#include "src/llm/engine.hpp"
 #include "src/llm/evaluator.hpp"
 #include "src/llm/recipe.hpp"
 #include "src/search/engine.hpp"
-#include "src/llm/proposer/engine.hpp"
 #include "tests/llm/harness.hpp"
 #include "tests/llm/script_server.hpp"
 #include "tests/support.hpp"

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/engine.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 
 using namespace tdisc;
@@ -27,7 +27,7 @@ int main() {
   double seconds = std::stod(env("TDISC_BENCH_SECONDS", "60"));
   int threads = std::stoi(env("TDISC_BENCH_THREADS", "1"));
   auto params = nlohmann::json::parse(env("TDISC_BENCH_PARAMS", "{}"));
-  auto engine = search::make_numeric_engine();
+  auto engine = search::make_engine("numeric");
   if (auto why = engine->validate_params(params); !why.empty()) {
     std::cerr << "bench_numeric: TDISC_BENCH_PARAMS: " << why.front() << "\n";
     return 1;

@@ -1,14 +1,14 @@
-// tdisc.catalog: the catalogue of decomposition/catalogue.hpp — list, best, add (verified first,
+// tdisc.catalog: the catalogue of src/catalog/catalogue.hpp — list, best, add (verified first,
 // narrowed to the smallest ring, as tdisc catalog add), and the best-known ranks.
 #include <pybind11/stl.h>
 
 #include <filesystem>
 
 #include "base/error.hpp"
-#include "decomposition/best_known.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/native.hpp"
 #include "python/src/bindings.hpp"
+#include "src/catalog/best_known.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "verifier/narrow.hpp"
 #include "verifier/verify.hpp"
 

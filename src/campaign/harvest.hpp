@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "decomposition/catalogue.hpp"
 #include "decomposition/scheme.hpp"
+#include "src/catalog/catalogue.hpp"
 
 namespace tdisc::campaign {
 

@@ -9,7 +9,7 @@
 #include "src/search/mpi/channel.hpp"
 #include "src/search/mpi/rank_config.hpp"
 #include "src/search/mpi/world.hpp"
-#include "src/search/run_lock.hpp"
+#include "src/search/run/lock.hpp"
 
 namespace tdisc::campaign {
 

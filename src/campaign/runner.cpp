@@ -123,6 +123,7 @@ std::vector<std::string> Runner::search_args(int k, int threads, double seconds)
     if (!t.from.empty()) a.insert(a.end(), {"--from", t.from});
     if (!t.recipes.empty()) a.insert(a.end(), {"--recipes", t.recipes});
     if (!t.params.is_null()) a.insert(a.end(), {"--params", t.params.dump()});
+    if (!config_.catalogue_dir.empty()) a.insert(a.end(), {"--catalog-dir", config_.catalogue_dir});
   }
   a.insert(a.end(), {"--threads", std::to_string(threads), "--time", seconds_arg(seconds), "-q", "--checkpoint-every",
                      std::to_string(config_.checkpoint_seconds)});

@@ -22,6 +22,7 @@ struct CampaignConfig {
   double checkpoint_seconds = 10;  // each search's --checkpoint-every
   double rebalance_min = 15;       // no rebalance when less campaign time than this is left
   std::optional<Filing> filing;    // --catalog: where improvements go; nullopt: run directories only
+  std::string catalogue_dir;       // --catalog-dir, passed on to each new search (its recipe table, ansätze); "": theirs
   bool quiet = false;
   int mpi_rank = -1;               // under mpirun: this process's rank (said in each line), else -1
 };

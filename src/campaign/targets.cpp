@@ -9,10 +9,10 @@
 #include <set>
 #include <sstream>
 
-#include "decomposition/catalogue.hpp"
 #include "base/error.hpp"
 #include "base/io.hpp"
 #include "base/params/table.hpp"
+#include "src/catalog/catalogue.hpp"
 
 namespace tdisc::campaign {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "decomposition/best_known.hpp"
 #include "decomposition/format.hpp"
 #include "decomposition/ring.hpp"
+#include "src/catalog/best_known.hpp"
 
 namespace tdisc::campaign {
 

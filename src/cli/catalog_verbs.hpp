@@ -1,23 +1,14 @@
 // The verbs of `tdisc catalog` (list, best, add, check, index, derive), each with its own options
-// table; shared defaults for where the catalogue and the best-known table live.
+// table; where the catalogue and the best-known tables live is catalogue_files.hpp.
 #pragma once
 #include <string>
 
 #include "base/params/settings.hpp"
 #include "base/params/table.hpp"
+#include "src/cli/catalogue_files.hpp"
 #include "src/cli/commands.hpp"
 
 namespace tdisc::cli {
-
-// <source tree>/algorithms, baked in at build time (TDISC_CATALOG_DIR overrides through --dir's mirror).
-std::string default_catalogue_dir();
-// --dir DIR of every catalog verb, mirrored by TDISC_CATALOG_DIR (one meaning wherever it is read).
-const params::Param& catalogue_dir_param();
-// <source tree>/algorithms/best-known/fmm_sota.json (TDISC_CATALOG_SOTA overrides).
-std::string default_best_known_path();
-// <source tree>/algorithms/best-known/rings.tsv, the best known rank per format and ring (TDISC_CATALOG_RINGS overrides).
-std::string default_known_rings_path();
-const params::Param& known_rings_param();
 
 int catalog_list(const Args& args);
 int catalog_best(const Args& args);

@@ -15,7 +15,7 @@
 #include "src/report/html.hpp"
 #include "src/search/mpi/world.hpp"
 #include "src/search/request.hpp"
-#include "src/search/run_lock.hpp"
+#include "src/search/run/lock.hpp"
 
 namespace tdisc::cli {
 
@@ -25,7 +25,8 @@ const params::Table& campaign_table() {
   using namespace params;
   static const Table t{
       "campaign",
-      "tdisc campaign FILE [--threads N] [--time T] [--dir DIR] [--catalog DIR] [--seed S] | tdisc campaign --status DIR",
+      "tdisc campaign FILE [--threads N] [--time T] [--dir DIR] [--catalog DIR] [--seed S] [--catalog-dir DIR] [--rings FILE] "
+      "[--sota FILE] | tdisc campaign --status DIR",
       "Runs every target of FILE (one a line: FORMAT RING [reach=R|beat=B] [time=T] [from=FILE|catalogue]\n"
       "[engine=E] [symmetry=S] [recipes=FILE] [params=JSON]; docs/campaign.md) as a tdisc search sharing the threads; a\n"
       "finished target's threads go to the others. Each target checkpoints in DIR/<target>; DIR/campaign.json\n"
@@ -40,7 +41,10 @@ const params::Table& campaign_table() {
        with_metavar(text("status", nullptr, "print the campaign in DIR (target, ring, rank to beat, best, time, state) and exit"), "DIR"),
        duration("checkpoint-every", "10s", 0.01, 86400, "each search's longest time between checkpoints"),
        flag("skip-missing", "skip a target whose from= file is missing (with a note) instead of refusing the list"),
-       with_env(flag("quiet,q", "no line per event"), "-")},
+       with_env(flag("quiet,q", "no line per event"), "-"),
+       catalog_dir_flag(),    // from=catalogue starts, and each search's recipe table and ansätze
+       known_rings_param(),   // the rank to beat of a target without beat= or reach=
+       best_known_param()},   // --catalog's INDEX.md
       "FILE",
       "TDISC_CAMPAIGN_"};
   return t;
@@ -98,10 +102,11 @@ int run(const params::Settings& o, const Args& args) {
   if (o.positional().size() != 1) throw UsageError("campaign: give one targets FILE (or --status DIR)");
   const std::string file = o.positional()[0];
   const double budget = campaign_budget(o);
+  const CatalogueFiles catalogue = catalogue_files(o);
   campaign::TargetSources sources;
-  sources.known_path = default_known_rings_path();
+  sources.known_path = catalogue.rings;
   sources.known = read_known_table(sources.known_path);
-  sources.start_catalogue = default_catalogue_dir();
+  sources.start_catalogue = catalogue.dir;
   sources.skip_missing = o.flag("skip-missing");
   const campaign::TargetList list = campaign::read_targets(file, sources);
   for (const std::string& note : list.notes) std::cerr << "tdisc: note: " << note << "\n";
@@ -114,10 +119,11 @@ int run(const params::Settings& o, const Args& args) {
   config.budget = budget;
   config.checkpoint_seconds = o.number("checkpoint-every");
   config.quiet = o.flag("quiet");
+  config.catalogue_dir = catalogue.dir;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   config.threads = o.integer("threads") ? static_cast<int>(o.integer("threads")) : cores;
   if (o.has("catalog"))
-    config.filing = campaign::Filing{o.text("catalog"), default_best_known_path(), default_known_rings_path(), dir, file,
+    config.filing = campaign::Filing{o.text("catalog"), catalogue.sota, catalogue.rings, dir, file,
                                      command_text(args), 0};
   // The state to start from, checked and ready (rank 0's under mpirun).
   auto prepare = [&] {

@@ -4,36 +4,12 @@
 #include <iostream>
 
 #include "base/error.hpp"
-#include "decomposition/catalogue.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
 
 namespace tdisc::cli {
-
-std::string default_catalogue_dir() { return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms"; }
-
-const params::Param& catalogue_dir_param() {
-  static const params::Param p = params::with_env(
-      params::with_metavar(params::text("dir", nullptr, "catalogue folder [default: the source tree's algorithms/]"), "DIR"),
-      "TDISC_CATALOG_DIR");
-  return p;
-}
-
-std::string default_best_known_path() {
-  return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms/best-known/fmm_sota.json";
-}
-
-std::string default_known_rings_path() {
-  return std::string(TDISC_CATALOG_SOURCE_DIR) + "/algorithms/best-known/rings.tsv";
-}
-
-const params::Param& known_rings_param() {
-  static const params::Param p = params::with_env(
-      params::with_metavar(params::text("rings", nullptr, "best known rank per ring [default: algorithms/best-known/rings.tsv of the source tree]"), "FILE"),
-      "TDISC_CATALOG_RINGS");
-  return p;
-}
 
 namespace {
 
@@ -58,7 +34,7 @@ const Table kBestOptions{
     "from the best-known table, for every sorted format up to 16x16x16; exit 3 if it has none.",
     {kSizeOption, kRingOption, kExactOption, catalogue_dir_param(), kKnownOption, known_rings_param()}, "", ""};
 
-std::string catalogue_dir(const Settings& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
+std::string catalogue_dir(const Settings& o) { return catalogue_files(o).dir; }
 
 CatalogueQuery query_of(const Settings& o) {
   CatalogueQuery q;
@@ -86,7 +62,7 @@ std::string describe_query(const CatalogueQuery& q) {
 
 // catalog best --known: the table's value, not a file.
 int known_best(const Settings& o, const CatalogueQuery& q) {
-  const std::string path = o.has("rings") ? o.text("rings") : default_known_rings_path();
+  const std::string path = catalogue_files(o).rings;
   const Ring r = q.ring.value_or(Ring::Q);
   auto k = known_rank(read_known_table(path), *q.format, r);
   if (!k) {

@@ -6,8 +6,8 @@
 
 #include "base/error.hpp"
 #include "base/io.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/native.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
@@ -46,15 +46,14 @@ const Table kIndexOptions{
     "best rank usable over each ring, marked against that ring's best known rank (--rings), then\n"
     "every file. --check compares instead (exit 2 if stale).",
     {catalogue_dir_param(),
-     with_env(with_metavar(text("sota", nullptr, "fmm_sota.json [default: algorithms/best-known/ of the source tree]"), "FILE"),
-              "TDISC_CATALOG_SOTA"),
+     best_known_param(),
      known_rings_param(),
      with_metavar(text("out,o", nullptr, "where to write [default: DIR/INDEX.md]"), "FILE"),
      flag("check", "do not write; exit 2 if the file differs from what would be written"),
      with_metavar(text("html", nullptr, "also write the catalogue as HTML pages into DIR (index.html, a page per scheme, exports)"), "DIR")},
     "", ""};
 
-std::string dir_of(const Settings& o) { return o.has("dir") ? o.text("dir") : default_catalogue_dir(); }
+std::string dir_of(const Settings& o) { return catalogue_files(o).dir; }
 
 Scheme prepared(const std::string& path, const Settings& o) {
   Scheme s = read_native(path);
@@ -137,9 +136,9 @@ int catalog_index(const Args& args) {
   Settings o = parse_options(kIndexOptions, args);
   if (o.help) return std::cout << params::help_text(kIndexOptions), kOk;
   const std::string dir = dir_of(o);
-  const std::string sota = o.has("sota") ? o.text("sota") : default_best_known_path();
+  const std::string sota = catalogue_files(o).sota;
   const std::string out = o.has("out") ? o.text("out") : dir + "/INDEX.md";
-  const std::string rings = o.has("rings") ? o.text("rings") : default_known_rings_path();
+  const std::string rings = catalogue_files(o).rings;
   std::string text = index_markdown(read_catalogue(dir), read_best_known(sota), 5, read_known_table(rings));
   if (o.has("html")) write_catalog_site(o.text("html"), dir, read_best_known(sota));
   if (o.flag("check")) {

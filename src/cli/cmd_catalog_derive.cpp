@@ -3,10 +3,10 @@
 #include <iostream>
 
 #include "base/error.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/constructions.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/projection.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"

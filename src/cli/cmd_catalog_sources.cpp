@@ -10,9 +10,9 @@
 #include <iostream>
 
 #include "base/error.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/formats/cwschemes.hpp"
 #include "decomposition/formats/formats.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"

@@ -9,11 +9,11 @@
 #include <set>
 
 #include "base/error.hpp"
-#include "decomposition/best_known.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/constructions.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/projection.hpp"
+#include "src/catalog/best_known.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/cli/catalog_verbs.hpp"
 #include "src/cli/options.hpp"
 #include "verifier/verify.hpp"
@@ -92,7 +92,7 @@ int catalog_sweep(const std::vector<std::string>& inputs, const Settings& o) {
   if (inputs.empty()) throw UsageError("catalog derive sweep: no input scheme given");
   const int depth = o.has("depth") ? static_cast<int>(o.integer("depth")) : 2;
   const int max_dim = 16;
-  const KnownTable known = read_known_table(o.has("rings") ? o.text("rings") : default_known_rings_path());
+  const KnownTable known = read_known_table(catalogue_files(o).rings);
   const bool write = o.has("out");
   if (write) std::filesystem::create_directories(o.text("out"));
   int wins = 0;

@@ -30,7 +30,7 @@ const Table& recipe_table() {
        with_metavar(text("id", nullptr, "promote: the new row's id [default: <format>-<rank>-<ring>-llm<program>]"), "ID"),
        flag("first", "promote: put the row first, so that it wins over rows already there for its target"),
        flag("replace", "promote: replace a row of the same id"),
-       []{ params::Param p = catalogue_dir_param(); p.name = "catalog-dir"; return p; }()},
+       catalog_dir_flag()},
       "list | promote RUN_DIR",
       "TDISC_RECIPE_"};
   return t;
@@ -144,7 +144,7 @@ int cmd_recipe(const Args& args) {
     return kOk;
   }
   const std::vector<std::string>& pos = o.positional();
-  const std::string catalogue = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
+  const std::string catalogue = catalogue_files(o).dir;
   const std::string path = o.has("table") ? o.text("table") : catalogue + "/recipes.json";
   if (pos.size() == 1 && pos[0] == "list") return list(path);
   if (pos.size() == 2 && pos[0] == "promote") return promote(o, pos[1], path);

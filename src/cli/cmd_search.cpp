@@ -25,7 +25,7 @@ search::RunAsk run_ask(const Settings& o, const Args& args, search::mpi::Lead* l
   a.plan.symmetry = o.text("symmetry");
   a.plan.lattice = o.maybe("lattice");
   a.plan.device = o.maybe("device");
-  a.plan.catalogue_dir = o.has("catalog-dir") ? o.text("catalog-dir") : default_catalogue_dir();
+  a.plan.catalogue_dir = catalogue_files(o).dir;
   a.plan.recipe_file = o.text("recipes");
   search::read_params(o.text("params"), a);
   a.llm = llm::params_from_flags(o);

@@ -5,7 +5,7 @@
 #include "generated/tdisc_version.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/tables.hpp"
-#include "src/llm/proposer/engine.hpp"
+#include "src/llm/engine.hpp"
 
 namespace {
 

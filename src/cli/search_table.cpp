@@ -9,13 +9,6 @@ namespace tdisc::cli {
 
 namespace {
 
-// --catalog-dir: the catalogue `tdisc catalog` reads, with its --dir's meaning and TDISC_CATALOG_DIR.
-params::Param catalog_dir_flag() {
-  params::Param p = catalogue_dir_param();
-  p.name = "catalog-dir";
-  return p;
-}
-
 std::vector<params::Param> search_rows() {
   using namespace params;
   std::vector<Param> rows{

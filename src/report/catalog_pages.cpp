@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <set>
 
-#include "decomposition/catalogue.hpp"
 #include "decomposition/formats/formats.hpp"
 #include "decomposition/native.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/report/html.hpp"
 #include "src/report/pages.hpp"
 #include "verifier/stats.hpp"

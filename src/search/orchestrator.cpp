@@ -7,16 +7,16 @@
 #include <iostream>
 #include <thread>
 
-#include "base/interrupt.hpp"
 #include "base/error.hpp"
-#include "decomposition/catalogue.hpp"
+#include "base/interrupt.hpp"
 #include "decomposition/json_input.hpp"
 #include "decomposition/native.hpp"
 #include "generated/tdisc_version.hpp"
-#include "src/search/checkpoint_state.hpp"
-#include "src/search/progress.hpp"
-#include "verifier/verify.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/search/events.hpp"
+#include "src/search/progress.hpp"
+#include "src/search/run/checkpoint.hpp"
+#include "verifier/verify.hpp"
 
 namespace tdisc::search {
 

@@ -12,11 +12,11 @@
 #include <string>
 #include <thread>
 
-#include "decomposition/catalogue.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/search/engine.hpp"
 #include "src/search/progress.hpp"
-#include "src/search/run_dir.hpp"
-#include "src/search/run_lock.hpp"
+#include "src/search/run/dir.hpp"
+#include "src/search/run/lock.hpp"
 
 namespace tdisc::search {
 

@@ -3,16 +3,19 @@
 #include <mutex>
 
 #include "src/search/engine.hpp"
-#include "src/search/flip/flip_engine.hpp"
+#include "src/search/flip/engine.hpp"
 #include "src/search/flip/meta_engine.hpp"
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 
 namespace tdisc::search {
 
 namespace {
 
 std::map<std::string, EngineFactory>& table() {
-  static std::map<std::string, EngineFactory> t{{"flip", make_flip_engine}, {"meta", make_meta_engine}, {"numeric", make_numeric_engine}};
+  static std::map<std::string, EngineFactory> t{
+      {"flip", []() -> std::unique_ptr<Engine> { return std::make_unique<flip::FlipEngine>(); }},
+      {"meta", []() -> std::unique_ptr<Engine> { return std::make_unique<flip::MetaEngine>(); }},
+      {"numeric", []() -> std::unique_ptr<Engine> { return std::make_unique<numeric::NumericEngine>(); }}};
   return t;
 }
 

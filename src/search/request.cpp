@@ -11,6 +11,9 @@
 #include "base/io.hpp"
 #include "decomposition/json_input.hpp"
 #include "generated/tdisc_version.hpp"
+#include "src/search/run/lock.hpp"
+#include "src/search/run/request_file.hpp"
+#include "src/search/run/resume.hpp"
 
 namespace tdisc::search {
 

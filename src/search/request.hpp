@@ -7,7 +7,6 @@
 
 #include "src/search/orchestrator.hpp"
 #include "src/search/plan.hpp"
-#include "src/search/run_lock.hpp"
 
 namespace tdisc::search {
 
@@ -30,7 +29,7 @@ void record_plan(nlohmann::json& request, const SearchPlan& plan);
 
 // A run directory to continue: its request (target, engine, threads, seed, parameters from run.json;
 // out_dir set; the best scheme as start when the run died before its first checkpoint) and the
-// checkpoint to resume from. Checked and repaired under the run's lock (src/search/run_lock.hpp);
+// checkpoint to resume from. Checked and repaired under the run's lock (src/search/run/);
 // throws UsageError when dir is not a directory, InputError for a run.json or checkpoint not this run's.
 struct Continuation {
   SearchRequest request;

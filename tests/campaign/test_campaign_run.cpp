@@ -1,4 +1,5 @@
-// tdisc campaign end to end: quick targets reached and filed with provenance; a finished target's
+// tdisc campaign end to end: quick targets reached and filed with provenance; the best-known table and
+// catalogue it reads are those TDISC_CATALOG_* (or --rings, --catalog-dir) name; a finished target's
 // threads go to the others and a time share ends a target; a campaign killed with SIGKILL mid-run and
 // started again loses nothing (targets done stay done, seconds and best ranks kept, searches resumed).
 #include <catch2/catch.hpp>
@@ -10,8 +11,8 @@
 #include <regex>
 #include <thread>
 
-#include "decomposition/catalogue.hpp"
 #include "decomposition/native.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "tests/search/process.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"
@@ -81,6 +82,43 @@ TEST_CASE("a campaign of three quick targets reaches them all and files each, ve
   CHECK(status.code == 0);
   CHECK(status.out.find("t2-3x3x3-GF2-r23") != std::string::npos);
   CHECK(status.out.find("reached") != std::string::npos);
+}
+
+TEST_CASE("a campaign reads the best-known table and catalogue that TDISC_CATALOG_* or its flags name, as tdisc catalog does", "[campaign]") {
+  const std::string dir = tdisc::test::temp_dir("campaign-paths");
+  // A best-known table of our own: 2x2x2 over ZT known at 8 (the repository's says 7), so the campaign looks for 7.
+  std::ofstream(dir + "/rings.tsv") << "# a test table\n2x2x2\tZT\t8\ttest\t2026-11-26\n";
+  const std::string file = write_targets(dir, "2x2x2 ZT\n");
+  ::setenv("TDISC_CATALOG_RINGS", (dir + "/rings.tsv").c_str(), 1);
+  auto env = run_tdisc("campaign " + file + " --threads 1 --time 60s --seed 3 --dir " + dir + "/env");
+  ::unsetenv("TDISC_CATALOG_RINGS");
+  INFO(env.out << env.err);
+  REQUIRE(env.code == 0);
+  CHECK(target(state_of(dir + "/env"), 0).at("beat") == 8);
+  CHECK(target(state_of(dir + "/env"), 0).at("best_rank") == 7);
+  auto flag = run_tdisc("campaign " + file + " --rings " + dir + "/rings.tsv --threads 1 --time 60s --seed 3 --dir " + dir + "/flag");
+  CHECK(flag.code == 0);
+  CHECK(target(state_of(dir + "/flag"), 0).at("beat") == 8);
+  // Without either, the source tree's table: 7 is the best known, so the target is 6 (not reached in 1s).
+  auto tree = run_tdisc("campaign " + file + " --threads 1 --time 1s --seed 3 --dir " + dir + "/tree");
+  CHECK(tree.code == 3);
+  CHECK(target(state_of(dir + "/tree"), 0).at("beat") == 7);
+
+  // from=catalogue starts from the catalogue of TDISC_CATALOG_DIR (or --catalog-dir): an empty one has
+  // none, and says which folder it looked in; one holding a rank-7 scheme gives a start of rank 7.
+  fs::create_directories(dir + "/empty");
+  fs::create_directories(dir + "/cat/2x2x2");
+  fs::copy_file(tdisc::test::source_path("algorithms/2x2x2/r7-ZT-02268ba0.json"), dir + "/cat/2x2x2/r7-ZT-02268ba0.json");
+  const std::string from = write_targets(dir, "2x2x2 ZT reach=7 from=catalogue\n");
+  ::setenv("TDISC_CATALOG_DIR", (dir + "/empty").c_str(), 1);
+  auto none = run_tdisc("campaign " + from + " --time 10s --dir " + dir + "/none");
+  ::unsetenv("TDISC_CATALOG_DIR");
+  CHECK(none.code == 2);
+  CHECK(none.err.find("from=catalogue: " + dir + "/empty has no 2x2x2 scheme") != std::string::npos);
+  auto found = run_tdisc("campaign " + from + " --catalog-dir " + dir + "/cat --threads 1 --time 60s --dir " + dir + "/found");
+  INFO(found.out << found.err);
+  CHECK(found.code == 0);
+  CHECK(target(state_of(dir + "/found"), 0).at("start_rank") == 7);
 }
 
 TEST_CASE("a finished target's threads go to the others; a time share ends its target", "[campaign]") {

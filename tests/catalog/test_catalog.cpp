@@ -6,9 +6,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "decomposition/catalogue.hpp"
 #include "decomposition/constructions.hpp"
 #include "decomposition/native.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"
 

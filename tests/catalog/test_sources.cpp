@@ -4,12 +4,12 @@
 #include <filesystem>
 
 #include "base/error.hpp"
-#include "decomposition/best_known.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/constructions.hpp"
 #include "decomposition/formats/formats.hpp"
 #include "decomposition/native.hpp"
 #include "decomposition/projection.hpp"
+#include "src/catalog/best_known.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "tests/support.hpp"
 #include "verifier/residues.hpp"
 #include "verifier/verify.hpp"

@@ -5,9 +5,9 @@
 #include <filesystem>
 
 #include "codegen/plan.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/formats/formats.hpp"
 #include "decomposition/native.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "tests/codegen/codegen_support.hpp"
 #include "tests/support.hpp"
 #include "verifier/verify.hpp"

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <map>
 
-#include "decomposition/catalogue.hpp"
 #include "decomposition/native.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "src/search/flip/meta_moves.hpp"
 #include "src/search/flip/meta_params.hpp"
 #include "tests/support.hpp"

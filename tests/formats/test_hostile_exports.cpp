@@ -7,8 +7,8 @@
 #include <string>
 
 #include "base/utf8.hpp"
-#include "decomposition/catalogue.hpp"
 #include "decomposition/formats/escape.hpp"
+#include "src/catalog/catalogue.hpp"
 #include "tests/formats/helpers.hpp"
 
 using namespace tdisc;

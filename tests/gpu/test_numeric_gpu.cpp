@@ -4,15 +4,15 @@
 #include <catch2/catch.hpp>
 #include <iostream>
 
+#include "src/search/engine.hpp"
 #include "src/search/numeric/als.hpp"
 #include "src/search/numeric/batch_engine.hpp"
 #include "src/search/numeric/batch_pack.hpp"
 #include "src/search/numeric/handover.hpp"
-#include "verifier/verify.hpp"
 #include "tests/numeric/perturbed.hpp"
-#include "src/search/numeric/numeric_engine.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 #include "tests/numeric/snap_problem.hpp"
+#include "verifier/verify.hpp"
 
 using namespace tdisc;
 using namespace tdisc::search;
@@ -170,7 +170,7 @@ TEST_CASE("a GPU batch repeats from its seeds and tracks the CPU reference over 
 }
 
 TEST_CASE("the numeric engine on the GPU finds 2x2 rank 7 over Q from random starts and verifies it", "[gpu][numeric]") {
-  auto engine = make_numeric_engine();
+  auto engine = tdisc::search::make_engine("numeric");
   EngineConfig cfg;
   cfg.target = {*parse_format("2x2x2"), 7, Ring::Q};
   cfg.seed = 1;

@@ -3,7 +3,7 @@
 // exact 2x2:7 inside z3 on the device.
 #include <catch2/catch.hpp>
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/engine.hpp"
 #include "src/search/numeric/seed_adam.hpp"
 #include "src/search/numeric/seed_batch.hpp"
 #include "tests/numeric/recording_reporter.hpp"
@@ -77,7 +77,7 @@ TEST_CASE("the engine finds an exact 2x2:7 inside z3 on the GPU", "[gpu]") {
   c.threads = 2;
   c.params = {{"ansatz", "z3"}, {"device", "cuda"}, {"adam_steps", 3000}, {"adam_lr", 0.02}, {"restarts", 256}};
   test::RecordingReporter rep(Ring::Q, 60);
-  make_numeric_engine()->run(c, rep);
+  tdisc::search::make_engine("numeric")->run(c, rep);
   REQUIRE_FALSE(rep.valid.empty());
   CHECK(rep.invalid.empty());
 }

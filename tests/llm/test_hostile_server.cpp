@@ -12,11 +12,11 @@
 
 #include "base/utf8.hpp"
 #include "src/llm/client.hpp"
+#include "src/llm/engine.hpp"
 #include "src/llm/evaluator.hpp"
 #include "src/llm/http.hpp"
 #include "src/llm/json_extract.hpp"
 #include "src/llm/prompt.hpp"
-#include "src/llm/proposer/engine.hpp"
 #include "src/llm/recipe.hpp"
 #include "src/llm/redact.hpp"
 #include "src/llm/reply.hpp"

@@ -8,7 +8,7 @@
 
 #include "base/io.hpp"
 #include "decomposition/native.hpp"
-#include "src/llm/proposer/engine.hpp"
+#include "src/llm/engine.hpp"
 #include "tests/llm/harness.hpp"
 #include "tests/llm/script_server.hpp"
 #include "tests/support.hpp"

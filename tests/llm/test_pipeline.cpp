@@ -7,7 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "src/llm/proposer/engine.hpp"
+#include "src/llm/engine.hpp"
 #include "src/llm/proposer/schedule.hpp"
 #include "src/llm/recipe.hpp"
 #include "tests/llm/harness.hpp"

@@ -1,5 +1,6 @@
 // The parts of an MPI search that need no mpirun: how a checkpoint's per-rank states are dealt to a
-// new number of ranks, each rank's seed and parameters, the messages' round trips, the progress line.
+// new number of ranks, each rank's seed and parameters, the messages' round trips (the progress line
+// of an MPI run is the CLI's: tests/cli/test_progress.cpp).
 // Whole runs under mpirun are in run_mpi.sh (tests.cmake).
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -8,7 +9,6 @@
 
 #include "base/error.hpp"
 #include "decomposition/native.hpp"
-#include "src/cli/progress.hpp"
 #include "src/search/mpi/rank_config.hpp"
 #include "src/search/mpi/redistribute.hpp"
 #include "src/search/mpi/report.hpp"
@@ -180,15 +180,6 @@ TEST_CASE("the setup message round-trips the engine configuration and a rank's s
   mpi::Setup cancel;
   cancel.cancelled = 2;
   CHECK(mpi::parse_setup(mpi::setup_text(cancel)).cancelled == 2);
-}
-
-TEST_CASE("the progress line of an MPI run names the ranks and the slowest one", "[fast]") {
-  ProgressView v;
-  v.elapsed = 10;
-  v.best_rank = 50;
-  v.target_rank = 49;
-  v.counters = {{"flips", 3e7}, {"ranks", 4}, {"slowest_rank", 2}, {"slowest_rate", 6.5e5}};
-  CHECK(cli::progress_line(v, 3e6, "flips/s") == "[   10.0s] best 50 → 49 · 3.00M flips/s · 4 ranks (slowest 2: 650.0k/s)");
 }
 
 TEST_CASE("tdisc search rejects a negative exchange period and a timeout under a second", "[fast]") {

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/engine.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 
 using namespace tdisc;
@@ -42,7 +42,7 @@ TEST_CASE("bench: fraction of numeric restarts that end exact", "[.bench]") {
   c.params = nlohmann::json::parse(env("TDISC_BENCH_PARAMS", "{}"));
   const double seconds = std::stod(env("TDISC_BENCH_SECONDS", "60"));
   c.seconds = seconds;  // the engine's deadline, as --time sets it (gpu_wind_down reads it)
-  auto engine = search::make_numeric_engine();
+  auto engine = search::make_engine("numeric");
   REQUIRE(engine->validate_params(c.params).empty());
   CountingReporter rep(ring, seconds);
   rep.stop_at_rank = -1;

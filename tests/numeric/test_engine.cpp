@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "base/error.hpp"
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/engine.hpp"
 #include "src/search/numeric/params.hpp"
 #include "tests/numeric/recording_reporter.hpp"
 
@@ -22,7 +22,7 @@ EngineConfig config(Format f, int rank, Ring ring, unsigned long long seed, nloh
 
 // Everything a single-threaded run reports: events, restart count, the schemes it offered.
 std::string trace_of(const EngineConfig& c) {
-  auto e = make_numeric_engine();
+  auto e = tdisc::search::make_engine("numeric");
   test::RecordingReporter rep(c.target.ring, 120);
   e->run(c, rep);
   nlohmann::json trace = rep.events;
@@ -45,7 +45,7 @@ TEST_CASE("make_engine(\"numeric\") gives the numeric engine with its knobs", "[
 }
 
 TEST_CASE("validate_params names the key, the problem and the value", "[fast]") {
-  auto e = make_numeric_engine();
+  auto e = tdisc::search::make_engine("numeric");
   auto msgs = e->validate_params({{"lattice", "thirds"}, {"init_scale", "big"}, {"restarts", -1},
                                   {"noise_decay", 1.5}, {"bogus", 1}, {"restarts_", 2}});
   REQUIRE(msgs.size() == 6);
@@ -76,7 +76,7 @@ TEST_CASE("lattice auto: {0,±1} over Q at the best integer rank, ½·Z below it
 }
 
 TEST_CASE("finds 2x2 rank 7 over Q from random starts and offers only verified schemes", "[fast]") {
-  auto e = make_numeric_engine();
+  auto e = tdisc::search::make_engine("numeric");
   test::RecordingReporter rep(Ring::Q, 60);
   e->run(config({2, 2, 2}, 7, Ring::Q, 42), rep);
   CHECK(rep.invalid.empty());
@@ -88,7 +88,7 @@ TEST_CASE("finds 2x2 rank 7 over Q from random starts and offers only verified s
 }
 
 TEST_CASE("finds 2x2 rank 7 over Q(i) with complex factors on the half-Gaussian lattice", "[fast]") {
-  auto e = make_numeric_engine();
+  auto e = tdisc::search::make_engine("numeric");
   test::RecordingReporter rep(Ring::QI, 60);
   e->run(config({2, 2, 2}, 7, Ring::QI, 5), rep);
   CHECK(rep.invalid.empty());
@@ -97,7 +97,7 @@ TEST_CASE("finds 2x2 rank 7 over Q(i) with complex factors on the half-Gaussian 
 }
 
 TEST_CASE("nothing is offered when the rank is impossible (2x2 rank 6)", "[fast]") {
-  auto e = make_numeric_engine();
+  auto e = tdisc::search::make_engine("numeric");
   test::RecordingReporter rep(Ring::Q, 4);
   e->run(config({2, 2, 2}, 6, Ring::Q, 3), rep);
   CHECK(rep.valid.empty());
@@ -124,7 +124,7 @@ TEST_CASE("complex LM over Q(i): finds 2x2 rank 7, and the same seed gives the s
   CHECK(a != once(5));
   CHECK_THAT(a, Catch::Contains("\"field\":\"complex\"") && Catch::Contains("\"method\":\"lm\""));
   // Seed 3 finds it at its 13th restart (about 2 s here); runs are reproducible, so this is fixed.
-  auto e = make_numeric_engine();
+  auto e = tdisc::search::make_engine("numeric");
   test::RecordingReporter rep(Ring::QI, 60);
   e->run(config({2, 2, 2}, 7, Ring::QI, 3, {{"method", "lm"}}), rep);
   CHECK(rep.invalid.empty());
@@ -136,7 +136,7 @@ TEST_CASE("complex LM over Q(i): finds 2x2 rank 7, and the same seed gives the s
 }
 
 TEST_CASE("checkpoints carry the next restart and seeds; resume continues from them", "[fast]") {
-  auto e = make_numeric_engine();
+  auto e = tdisc::search::make_engine("numeric");
   test::RecordingReporter rep(Ring::Q, 60);
   rep.checkpoint_every_call = true;
   e->run(config({2, 2, 2}, 6, Ring::Q, 3, {{"restarts", 3}, {"discretise_below", 10.0}, {"als_iterations", 200}}), rep);

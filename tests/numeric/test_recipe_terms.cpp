@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/engine.hpp"
 #include "src/search/numeric/restart.hpp"
 #include "src/search/numeric/seed_adam.hpp"
 #include "src/search/numeric/seed_space.hpp"
@@ -174,7 +174,7 @@ TEST_CASE("culling: the engine counts culled restarts", "[fast][recipe]") {
   c.params = {{"ansatz", "z3"}, {"device", "cpu"}, {"adam_steps", 600}, {"restarts", 12}, {"keep_going", true},
               {"cull_at", 0.25}, {"cull_residual", 0.5}};
   test::RecordingReporter culled(Ring::Q, 60);
-  make_numeric_engine()->run(c, culled);
+  tdisc::search::make_engine("numeric")->run(c, culled);
   CHECK(culled.counters["culled"] > 0);
   CHECK(culled.counters["culled"] < culled.counters["restarts"]);
 }

@@ -7,7 +7,7 @@
 
 #include "base/error.hpp"
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/engine.hpp"
 #include "src/search/numeric/seed_adam.hpp"
 #include "src/search/numeric/seed_space.hpp"
 #include "tests/numeric/recording_reporter.hpp"
@@ -94,7 +94,7 @@ TEST_CASE("ansatz restarts: Adam inside z3 finds exact Strassen-type 2x2:7 schem
   c.seed = 11;
   c.threads = 1;
   c.params = {{"ansatz", "z3"}, {"device", "cpu"}, {"adam_steps", 3000}, {"adam_lr", 0.02}, {"restarts", 40}};
-  auto e = make_numeric_engine();
+  auto e = tdisc::search::make_engine("numeric");
   test::RecordingReporter rep(Ring::Q, 60);
   e->run(c, rep);
   REQUIRE_FALSE(rep.valid.empty());
@@ -111,10 +111,10 @@ TEST_CASE("ansatz parameters: an unknown name or a rank that does not split is r
   c.target = {Format{4, 4, 4}, 49, Ring::Q};
   c.params = {{"ansatz", "z3xz4"}, {"device", "cpu"}};
   test::RecordingReporter rep(Ring::Q, 5);
-  CHECK_THROWS_WITH(make_numeric_engine()->run(c, rep), Catch::Contains("divisible by 4"));
+  CHECK_THROWS_WITH(tdisc::search::make_engine("numeric")->run(c, rep), Catch::Contains("divisible by 4"));
   c.params["ansatz"] = "no-such-ansatz.json";
   try {
-    make_numeric_engine()->run(c, rep);
+    tdisc::search::make_engine("numeric")->run(c, rep);
     FAIL("a missing ansatz file was accepted");
   } catch (const InputError& e) {
     CHECK_THAT(e.located(), Catch::Contains("no-such-ansatz.json"));
@@ -132,7 +132,7 @@ TEST_CASE("an exact rational 4x4:48 from a random start inside the stabiliser of
   c.params = {{"ansatz", test::source_path("algorithms/ansatz/4x4x4-r48-Q-2fc8ef12.json")},
               {"device", "cpu"}, {"restart_offset", 24}, {"restarts", 25}};
   test::RecordingReporter rep(Ring::Q, 120);
-  make_numeric_engine()->run(c, rep);
+  tdisc::search::make_engine("numeric")->run(c, rep);
   REQUIRE(rep.valid.size() == 1);
   CHECK(rep.valid.front().rank() == 48);
   CHECK(verify(rep.valid.front(), Ring::Q).valid);

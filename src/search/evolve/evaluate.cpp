@@ -6,7 +6,7 @@
 #include <cmath>
 #include <mutex>
 
-#include "src/search/numeric/numeric_engine.hpp"
+#include "src/search/numeric/engine.hpp"
 #include "verifier/verify.hpp"
 
 namespace tdisc::search::evolve {
@@ -60,7 +60,7 @@ Scored evaluate(const nlohmann::json& params, const Trial& trial) {
   c.params = params;
   c.params["keep_going"] = true;
   CountingReporter rep(trial.target.ring, trial.seconds);
-  make_numeric_engine()->run(c, rep);
+  numeric::NumericEngine().run(c, rep);
   Scored s;
   s.params = params;
   s.seed = trial.seed;

@@ -2,7 +2,7 @@
 #include "src/search/flip/convert.hpp"
 
 #include "base/error.hpp"
-#include "src/search/checkpoint_state.hpp"
+#include "src/search/run/checkpoint.hpp"
 
 namespace tdisc::search::flip {
 

@@ -1,8 +1,22 @@
-// Factory of the meta engine ("meta", tdisc search --meta): flip walks started from catalogued
-// schemes of neighbouring formats carried over by meta moves (meta_moves.hpp).
+// The meta engine ("meta", tdisc search --meta; Kauers–Wood 2025): flip walks started from catalogued
+// schemes of neighbouring formats carried over by meta moves (meta_moves.hpp), in rounds of one
+// start each. Its parameters: meta_params.hpp (its rows) and params.hpp (the walk's).
 #pragma once
 #include "src/search/engine.hpp"
 
-namespace tdisc::search {
-std::unique_ptr<Engine> make_meta_engine();
-}
+namespace tdisc::search::flip {
+
+class MetaEngine final : public Engine {
+public:
+  std::string name() const override { return "meta"; }
+  const params::Table* param_table() const override;
+  nlohmann::json default_params() const override;
+  std::vector<std::string> validate_params(const nlohmann::json& params) const override;
+  // The meta rows (the catalogue is the run's unless given), then the walk every round runs.
+  std::vector<ResolvedParams> resolve(const EngineConfig& config) const override;
+  // Refuses --resume and --from (the starts come from the catalogue), then runs rounds until the
+  // run stops: a start (the best first, later a random one or a detour from the best so far), a walk.
+  void run(const EngineConfig& config, Reporter& reporter) override;
+};
+
+}  // namespace tdisc::search::flip

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "decomposition/catalogue.hpp"
+#include "src/catalog/catalogue.hpp"
 
 namespace tdisc::search::flip {
 

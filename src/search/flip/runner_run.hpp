@@ -16,13 +16,13 @@
 
 #include "base/error.hpp"
 #include "generated/tdisc_version.hpp"
-#include "src/search/checkpoint_state.hpp"
+#include "src/search/events.hpp"
 #include "src/search/flip/convert.hpp"
 #include "src/search/flip/lift.hpp"
 #include "src/search/flip/pool.hpp"
 #include "src/search/flip/symmetric_walker.hpp"
 #include "src/search/flip/walk_start.hpp"
-#include "src/search/events.hpp"
+#include "src/search/run/checkpoint.hpp"
 
 namespace tdisc::search::flip {
 

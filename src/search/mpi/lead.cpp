@@ -13,6 +13,7 @@
 #include <mutex>
 #include <thread>
 
+#include "src/search/events.hpp"
 #include "src/search/mpi/channel.hpp"
 #include "src/search/mpi/islands.hpp"
 #include "src/search/mpi/jobs.hpp"
@@ -21,8 +22,7 @@
 #include "src/search/mpi/redistribute.hpp"
 #include "src/search/mpi/report.hpp"
 #include "src/search/mpi/setup.hpp"
-#include "src/search/run_dir.hpp"
-#include "src/search/events.hpp"
+#include "src/search/run/dir.hpp"
 
 namespace tdisc::search::mpi {
 

@@ -1,50 +1,42 @@
 // The numeric engine: many independent restarts (each seeded from (seed, index)) spread across
 // CPU threads, or batched on a GPU (batch_engine.cpp); every result verified exactly before it is offered.
+#include "src/search/numeric/engine.hpp"
+
 #include <algorithm>
 #include <thread>
 
 #include "base/error.hpp"
 #include "src/search/numeric/batch_engine.hpp"
-#include "src/search/numeric/numeric_engine.hpp"
 #include "src/search/numeric/params.hpp"
 #include "src/search/numeric/run.hpp"
 #include "src/search/numeric/seed_batch.hpp"
 
-namespace tdisc::search {
+namespace tdisc::search::numeric {
 
-namespace {
+const params::Table* NumericEngine::param_table() const { return &numeric_table(); }
 
-using namespace numeric;
+nlohmann::json NumericEngine::default_params() const { return default_params_json(); }
 
-class NumericEngine : public Engine {
-public:
-  std::string name() const override { return "numeric"; }
-  const params::Table* param_table() const override { return &numeric_table(); }
-  nlohmann::json default_params() const override { return default_params_json(); }
-  std::vector<std::string> validate_params(const nlohmann::json& p) const override { return validate(p); }
-  std::vector<ResolvedParams> resolve(const EngineConfig& config) const override {
-    return {{"", resolve_params(config.params, config.target).settings, "", 0}};
-  }
+std::vector<std::string> NumericEngine::validate_params(const nlohmann::json& p) const { return validate(p); }
 
-  void run(const EngineConfig& config, Reporter& reporter) override {
-    auto problems = validate(config.params);
-    if (!problems.empty()) throw UsageError(problems.front());
-    TDISC_REQUIRE(config.target.rank > 0, "target rank must be positive");
-    Run run(config, reporter);
-    // Seed-space restarts (an ansatz) have their own device path: Adam per block (seed_batch.cpp).
-    if (run.parameters().device == Device::Cuda) return run.seed_space() ? run_ansatz_on_cuda(run) : run_on_cuda(run);
-    run.announce({{"device", "cpu"}});
-    const int threads = std::max(1, config.threads);
-    std::vector<std::thread> pool;
-    for (int i = 1; i < threads; ++i) pool.emplace_back([&run] { run.worker(); });
-    run.worker();
-    for (auto& t : pool) t.join();
-    run.finish();
-  }
-};
+std::vector<ResolvedParams> NumericEngine::resolve(const EngineConfig& config) const {
+  return {{"", resolve_params(config.params, config.target).settings, "", 0}};
+}
 
-}  // namespace
+void NumericEngine::run(const EngineConfig& config, Reporter& reporter) {
+  auto problems = validate(config.params);
+  if (!problems.empty()) throw UsageError(problems.front());
+  TDISC_REQUIRE(config.target.rank > 0, "target rank must be positive");
+  Run run(config, reporter);
+  // Seed-space restarts (an ansatz) have their own device path: Adam per block (seed_batch.cpp).
+  if (run.parameters().device == Device::Cuda) return run.seed_space() ? run_ansatz_on_cuda(run) : run_on_cuda(run);
+  run.announce({{"device", "cpu"}});
+  const int threads = std::max(1, config.threads);
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back([&run] { run.worker(); });
+  run.worker();
+  for (auto& t : pool) t.join();
+  run.finish();
+}
 
-std::unique_ptr<Engine> make_numeric_engine() { return std::make_unique<NumericEngine>(); }
-
-}  // namespace tdisc::search
+}  // namespace tdisc::search::numeric

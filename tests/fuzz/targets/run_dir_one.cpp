@@ -20,7 +20,7 @@
 #include "base/error.hpp"
 #include "decomposition/constructions.hpp"
 #include "decomposition/native.hpp"
-#include "src/llm/proposer/engine.hpp"
+#include "src/llm/engine.hpp"
 #include "src/report/pages.hpp"
 #include "src/search/request.hpp"
 #include "tests/fuzz/targets/fuzz_one.hpp"

@@ -1,5 +1,5 @@
 // Reading and querying the catalogue folder (DESIGN §2): data only, no verification, no search.
-#include "decomposition/catalogue.hpp"
+#include "src/catalog/catalogue.hpp"
 
 #include <algorithm>
 #include <array>

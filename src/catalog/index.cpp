@@ -4,8 +4,8 @@
 #include <array>
 #include <set>
 
-#include "decomposition/catalogue.hpp"
 #include "decomposition/formats/escape.hpp"
+#include "src/catalog/catalogue.hpp"
 
 namespace tdisc {
 

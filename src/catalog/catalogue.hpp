@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "decomposition/best_known.hpp"
 #include "decomposition/scheme.hpp"
+#include "src/catalog/best_known.hpp"
 
 namespace tdisc {
 

@@ -1,4 +1,5 @@
-// The live progress line: what a flip walk and a numeric run show.
+// The live progress line of tdisc search (src/cli/progress.hpp): what a flip walk, a numeric run and an
+// MPI run show.
 #include <catch2/catch.hpp>
 
 #include "src/cli/progress.hpp"
@@ -34,4 +35,13 @@ TEST_CASE("the progress line of a GPU numeric run adds the near-misses handed to
   v.counters = {{"restarts", 8338}, {"near_misses", 1361}, {"residual", 1.8e-5}};
   const std::string line = progress_line(v, 0, "");
   CHECK(line.find("restarts 8.3k · near-misses 1.4k · residual 1.8e-05") != std::string::npos);
+}
+
+TEST_CASE("the progress line of an MPI run names the ranks and the slowest one", "[fast]") {
+  ProgressView v;
+  v.elapsed = 10;
+  v.best_rank = 50;
+  v.target_rank = 49;
+  v.counters = {{"flips", 3e7}, {"ranks", 4}, {"slowest_rank", 2}, {"slowest_rate", 6.5e5}};
+  CHECK(progress_line(v, 3e6, "flips/s") == "[   10.0s] best 50 → 49 · 3.00M flips/s · 4 ranks (slowest 2: 650.0k/s)");
 }

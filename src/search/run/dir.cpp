@@ -1,6 +1,6 @@
 // The run directory: every file but events.jsonl is written atomically (base/io.hpp);
 // events.jsonl is appended and flushed line by line so a kill -9 loses at most one line.
-#include "src/search/run_dir.hpp"
+#include "src/search/run/dir.hpp"
 
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
 // read_known_table: the TSV reader; known_rank: the lookup with sorted dimensions.
-#include "decomposition/best_known.hpp"
+#include "src/catalog/best_known.hpp"
 
 #include <sstream>
 #include <vector>
@@ -7,7 +7,7 @@
 #include "base/error.hpp"
 #include "base/io.hpp"
 #include "base/limits.hpp"
-#include "decomposition/catalogue.hpp"
+#include "src/catalog/catalogue.hpp"
 
 namespace tdisc {
 

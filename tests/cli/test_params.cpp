@@ -10,7 +10,7 @@
 #include "base/params/settings.hpp"
 #include "src/cli/options.hpp"
 #include "src/cli/tables.hpp"
-#include "src/llm/proposer/engine.hpp"
+#include "src/llm/engine.hpp"
 #include "tests/support.hpp"
 
 using namespace tdisc;
