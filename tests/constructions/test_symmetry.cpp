@@ -101,7 +101,8 @@ TEST_CASE("an expansion is invariant: every group element maps its terms onto it
   long counter = 1;
   for (const AnsatzOrbit& o : a.orbits) {
     CoeffMatrix t(o.basis.cols(), 1);
-    for (Eigen::Index j = 0; j < t.rows(); ++j) t(j, 0) = Coeff(mpq_class((counter++ * 7) % 5 - 2, 1 + counter % 3));
+    for (Eigen::Index j = 0; j < t.rows(); ++j, ++counter)  // one value per entry, sequenced
+      t(j, 0) = Coeff(mpq_class((counter * 7) % 5 - 2, 1 + (counter + 1) % 3));
     seeds.push_back(t);
   }
   Scheme s = expand(a, seeds);
