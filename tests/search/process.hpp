@@ -1,4 +1,5 @@
-// Background tdisc processes for the search tests: start one, wait for it, wait for a file it writes.
+// Background tdisc processes for the search tests: start one, wait for it, wait for a file it writes
+// or for any condition (with a deadline, never a fixed sleep).
 #pragma once
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,10 +28,21 @@ inline int wait_exit(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
 }
 
-inline void wait_for_file(const std::string& path, double seconds) {
+// Polls `ready` every 50 ms until it holds or `seconds` pass, and says whether it held. Tests wait for
+// a condition with a generous deadline instead of sleeping a fixed time, so a slow or loaded machine
+// makes them slower, never wrong.
+template <class Ready>
+inline bool wait_until(double seconds, Ready ready) {
   auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (!std::filesystem::exists(path) && std::chrono::steady_clock::now() < until)
+  while (!ready()) {
+    if (std::chrono::steady_clock::now() >= until) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return true;
+}
+
+inline bool wait_for_file(const std::string& path, double seconds) {
+  return wait_until(seconds, [&] { return std::filesystem::exists(path); });
 }
 
 }  // namespace tdisc::test
