@@ -85,8 +85,10 @@ killed)
   ;;
 exchange)
   # pools cross the ring, at most --mpi-migrants states each: 4 walkers per rank fill a level with more
-  # than 2 states; 3x3 rank 19 is out of reach, so the budget ends the run (exit 3)
-  $mpi -np 2 "$tdisc" search --size 3x3 --rank 19 --ring ZT --threads 4 --seed 11 --time 4s --mpi-exchange 0.2s \
+  # than 2 states; 3x3 rank 19 is out of reach, so the budget ends the run (exit 3). 8 walkers on 2
+  # busy cores received only 4 or 5 pools in 4 s, as few as one of them with 2 states; in 10 s 6 to 9,
+  # 4 to 6 of them with 2: enough exchanges for a slow or busy machine to see a pool of 2 states.
+  $mpi -np 2 "$tdisc" search --size 3x3 --rank 19 --ring ZT --threads 4 --seed 11 --time 10s --mpi-exchange 0.2s \
       --mpi-migrants 2 --out "$dir/run" -q >"$dir/exchange.log" 2>&1
   rc=$?
   [ $rc -eq 3 ] || fail "exit $rc, expected 3 (budget)"
