@@ -15,15 +15,26 @@ using test::ScriptStep;
 
 namespace {
 
+// The scripted server answers at once, but a loaded machine can stall a thread for a second or more:
+// the timeout is far above that, so only the cases about timeouts ever time out.
 ClientConfig fast_config(const ScriptServer& server) {
   ClientConfig c;
   c.base_url = server.base_url();
   c.api_key = "sk-test-SECRET-123";
-  c.timeout_s = 1.0;
+  c.timeout_s = 10.0;
   c.retry.max_attempts = 3;
   c.retry.base_delay_s = 0.05;
   return c;
 }
+
+// For the timeout cases: a timeout an instant answer never meets, against a delay (kNeverMs) the client
+// never waits out (the server stops waiting when the client hangs up, so the delay costs nothing).
+ClientConfig timeout_config(const ScriptServer& server) {
+  ClientConfig c = fast_config(server);
+  c.timeout_s = 2.0;
+  return c;
+}
+constexpr int kNeverMs = 120000;
 
 ChatRequest simple_request() {
   ChatRequest r;
@@ -136,9 +147,9 @@ TEST_CASE("error bodies: nested, flat message, flat error string, FastAPI detail
 TEST_CASE("a timeout and a dropped connection are retried, then reported", "[fast][llm][client]") {
   SECTION("timeout then OK") {
     ScriptStep slow = ScriptServer::completion("{}");
-    slow.delay_ms = 3000;
+    slow.delay_ms = kNeverMs;
     ScriptServer server({slow, ScriptServer::completion(R"({"b":2})")});
-    ChatClient client(fast_config(server));
+    ChatClient client(timeout_config(server));
     ChatResult r = client.complete(simple_request());
     REQUIRE(r.ok());
     CHECK(r.content == R"({"b":2})");
@@ -156,9 +167,9 @@ TEST_CASE("a timeout and a dropped connection are retried, then reported", "[fas
   }
   SECTION("timeout every time") {
     ScriptStep slow = ScriptServer::completion("{}");
-    slow.delay_ms = 3000;
+    slow.delay_ms = kNeverMs;
     ScriptServer server({slow, slow});
-    ClientConfig c = fast_config(server);
+    ClientConfig c = timeout_config(server);
     c.retry.max_attempts = 2;
     ChatClient client(c);
     ChatResult r = client.complete(simple_request());
@@ -169,14 +180,15 @@ TEST_CASE("a timeout and a dropped connection are retried, then reported", "[fas
 
 TEST_CASE("a stop (SIGINT, budget) ends a call in flight at once", "[fast][llm][client]") {
   ScriptStep slow = ScriptServer::completion("{}");
-  slow.delay_ms = 5000;
+  slow.delay_ms = kNeverMs;
   ScriptServer server({slow});
   ClientConfig c = fast_config(server);
-  c.timeout_s = 30;
+  c.timeout_s = 60;
   ChatClient client(c);
   auto t0 = std::chrono::steady_clock::now();
   ChatResult r = client.complete(simple_request(), [&] { return seconds_since(t0) > 0.3; });
-  CHECK(seconds_since(t0) < 2.0);
+  // Stopped within moments of 0.3 s; a call the stop missed would last its 60 s timeout.
+  CHECK(seconds_since(t0) < 10.0);
   CHECK(r.status == CallStatus::transport);
   CHECK(r.attempts == 1);
   CHECK(r.error == "stopped during the call");

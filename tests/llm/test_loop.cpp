@@ -28,6 +28,12 @@ std::string recipe(int delay_ms, const std::string& why = "faster") {
               {"budget_seconds", 1.0}, {"seeds", 1}, {"rationale", why}}.dump();
 }
 
+// The scripted answers come at once, but a loaded machine can stall a thread for a second: a timeout
+// well above that, so that only the scripted slow steps (a delay the client never waits out; the
+// server stops waiting when the client hangs up) time out.
+constexpr double kTimeout = 3.0;
+constexpr int kNeverMs = 120000;
+
 search::EngineConfig config_for(const ScriptServer& server, const std::string& dir, int max_calls) {
   test::register_toy_engine();
   llm::register_llm_engine();
@@ -37,7 +43,7 @@ search::EngineConfig config_for(const ScriptServer& server, const std::string& d
   c.seed = 1234;
   c.seconds = 60;
   c.params = {{"llm", {{"url", server.base_url()}, {"model", "scripted-a:0.7,scripted-b:0.3"}, {"key_env", "TDISC_TEST_LLM_KEY"},
-                       {"max_calls", max_calls}, {"engines", "toy"}, {"eval_seconds", 1.0}, {"timeout", 1.0},
+                       {"max_calls", max_calls}, {"engines", "toy"}, {"eval_seconds", 1.0}, {"timeout", kTimeout},
                        {"retries", 2}, {"retry_base", 0.05}, {"run_dir", dir}, {"islands", 2}, {"migrate_every", 4},
                        {"concurrency", 1}}}};  // one call at a time: call i meets script step i
   return c;
@@ -65,7 +71,7 @@ bool any_file_contains(const std::string& dir, const std::string& needle) {
 
 TEST_CASE("the loop survives every failure, records it, and keeps searching", "[fast][llm][loop]") {
   ScriptStep slow = ScriptServer::completion(recipe(10));
-  slow.delay_ms = 3000;
+  slow.delay_ms = kNeverMs;
   ScriptStep drop;
   drop.drop = true;
   std::vector<ScriptStep> script = {
@@ -146,8 +152,9 @@ TEST_CASE("a quota error stops the calls; the built-in engine searches on", "[fa
   std::string dir = test::temp_dir("llm-quota");
   search::EngineConfig config = config_for(server, dir, 10);
   config.seconds = 2.5;
-  // The 429 comes at once, but on a loaded machine later than config_for's 1 s timeout, which would
-  // count it a timeout and retry: this case is about the quota, so the timeout does not race it.
+  // The 429 comes at once, but on a loaded machine it once came later than the 1 s timeout config_for
+  // had then, which counted it a timeout and retried: this case is about the quota, so the timeout
+  // does not race it at all.
   config.params["llm"]["timeout"] = 10.0;
   test::RunDirReporter reporter(dir, config.target, 2.5, false);
   search::make_engine("llm")->run(config, reporter);
