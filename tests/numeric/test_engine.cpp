@@ -123,9 +123,11 @@ TEST_CASE("complex LM over Q(i): finds 2x2 rank 7, and the same seed gives the s
   CHECK(a == once(4));
   CHECK(a != once(5));
   CHECK_THAT(a, Catch::Contains("\"field\":\"complex\"") && Catch::Contains("\"method\":\"lm\""));
-  // Seed 3 finds it at its 13th restart (about 2 s here); runs are reproducible, so this is fixed.
+  // Seed 3 finds it at its 13th restart; runs are reproducible, so this is fixed. Its time is not: this
+  // case took 26 s on the 2-core VM under other builds' load and 47 s pinned to one core beside a busy
+  // process, near the 60 s budget it had; the budget is now far beyond any machine's.
   auto e = tdisc::search::make_engine("numeric");
-  test::RecordingReporter rep(Ring::QI, 60);
+  test::RecordingReporter rep(Ring::QI, 600);
   e->run(config({2, 2, 2}, 7, Ring::QI, 3, {{"method", "lm"}}), rep);
   CHECK(rep.invalid.empty());
   REQUIRE(rep.valid.size() == 1);
