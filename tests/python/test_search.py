@@ -95,7 +95,9 @@ class Search(support.TempDirCase):
         tdisc.search(**UNREACHABLE, time=2.0, seed=1, out=self.path("run"))
         stop.set()
         t.join()
-        self.assertGreater(len(ticks), 50)  # 2 s at 100 Hz, had the GIL been held: 0 or 1
+        # 2 s at up to 100 Hz; had the GIL been held, 0 or 1. A loaded machine that wakes the ticker
+        # late still counts far above 10
+        self.assertGreater(len(ticks), 10)
 
     def test_bad_keywords_are_the_command_lines_errors(self):
         with self.assertRaisesRegex(ValueError, "--rank: 28 is out of range"):
