@@ -9,7 +9,7 @@ SCHEMA = "tdisc-bench/1"
 REQUIRED = ("schema", "date", "machine", "commit", "command", "summary")
 SUMMARY_REQUIRED = ("area", "title", "rows")
 # The areas of the page, in its order; a result may name another (it comes after these, sorted).
-AREAS = ("Building", "Verification", "Flip graph", "Recipes", "Numeric", "GPU numeric", "Ansätze", "GPU kernels",
+AREAS = ("Building", "Verification", "Flip graph", "Recipes", "Numeric", "GPU numeric", "Symmetric ansätze", "GPU kernels",
          "GEMM", "Ozaki/emulation", "Python", "Campaign", "MPI", "LLM", "Reports")
 CELL_TYPES = (str, int, float, bool, type(None))
 
