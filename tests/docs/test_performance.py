@@ -1,7 +1,8 @@
 """docs/PERFORMANCE.md is generated from bench/results/*.json (bench/performance.py, schema in
 bench/README.md): the committed page is the generator's output, every file it links exists, every
-results file a doc names exists, a schema'd result that misses a field is refused as `FILE: what is
-missing`, and the newest result of a title replaces the older one. Standard library only."""
+results file a doc names exists, every link into the page names one of its sections, a schema'd
+result that misses a field is refused as `FILE: what is missing`, and the newest result of a title
+replaces the older one. Standard library only."""
 import glob
 import io
 import json
@@ -97,6 +98,26 @@ class CommittedPage(unittest.TestCase):
                         self.assertTrue(os.path.isfile(os.path.join(ROOT, "bench", "results", name)),
                                         "%s:%d: names bench/results/%s, which does not exist" % (os.path.relpath(path, ROOT), number, name))
         self.assertGreater(named, 20)
+
+
+def slug(heading):
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+class Anchors(unittest.TestCase):
+    def test_every_link_into_the_page_names_one_of_its_sections(self):
+        with open(PAGE) as f:
+            anchors = {slug(l.lstrip("#")) for l in f if l.startswith("#")}
+        self.assertIn("symmetric-ansätze", anchors)
+        self.assertEqual(slug("Ozaki/emulation"), "ozakiemulation")
+        docs = [os.path.join(ROOT, "README.md")] + glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True)
+        for path in docs:
+            with open(path, encoding="utf-8") as f:
+                for number, line in enumerate(f, 1):
+                    for anchor in re.findall(r"PERFORMANCE\.md#([^)\s]+)\)", line):
+                        self.assertIn(anchor, anchors, "%s:%d: links PERFORMANCE.md#%s, a section the page does not have"
+                                      % (os.path.relpath(path, ROOT), number, anchor))
 
 
 class Generator(TempRepo):

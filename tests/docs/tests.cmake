@@ -1,6 +1,7 @@
 # tests/docs beside its Catch2 cases: docs/PERFORMANCE.md is generated from bench/results/*.json by
 # bench/performance.py (python3, standard library only); docs_performance checks the committed page
-# against it, the files it links, the results files the docs name, and the generator's refusals.
+# against it, the files it links, the results files and page sections the docs name, and the
+# generator's refusals.
 find_package(Python3 COMPONENTS Interpreter QUIET)
 if(Python3_Interpreter_FOUND)
   add_test(NAME docs_performance
