@@ -117,6 +117,12 @@ done
 
 echo "== best of the staged schemes per format and ring"
 "$TDISC" catalog add --if-better --dir "$CAT" "$STAGE"/*/*.json | grep -v '^skipped' || true
+echo "== Perminov's ZT records beyond 5 that issue 29's campaign starts from (bench/campaign-targets.txt)"
+for b in 3x3x6_m42_ZT 3x6x6_m83_ZT 3x6x7_m96_ZT; do
+  "$TDISC" import --from perminov-json "$FIX/perminov/$b.json" -o "$WORK/start.json" >/dev/null
+  "$TDISC" catalog add --if-better --dir "$CAT" --licence MIT \
+    --source "$PERMINOV/results/ZT/$b.json (flip graphs; a campaign start of issue 29)" "$WORK/start.json" | grep -v '^skipped' || true
+done
 echo "== ZT schemes first written by 'tdisc search --meta' (a merge of catalogued schemes the walk kept)"
 # meta SIZE RANK LICENCE A A_TO B B_TO AXIS: rebuilds the start of 'tdisc search --meta' (seed 1,
 # 2026-11-23) by the same constructions, permute then join; a ZT scheme below the classical one.
