@@ -3,7 +3,8 @@
 # about 9 minutes on every core, then its results as JSON in bench/results/ and a table.
 #
 #   bench/campaign.sh [TIME] [THREADS]     (defaults: 9m, all cores; TDISC=path/to/tdisc, SEED=29,
-#                                           CATALOG=DIR to file into, default runs/<campaign>-catalogue)
+#                                           CATALOG=DIR to file into, default runs/<campaign>-catalogue;
+#                                           DIR=runs/... continues that campaign: TIME is its total budget)
 #
 # The LITA starting files are not in git (khoruzhii/lita states no licence); copy them first:
 #   mkdir -p runs/inputs && cp /work/ext/derived/pass1/13x14x14-r1593-Q.json \
@@ -22,7 +23,7 @@ if [ -z "$TDISC" ]; then
 fi
 [ -n "$TDISC" ] && [ -x "$TDISC" ] || { echo "bench/campaign.sh: no tdisc binary (build it, or set TDISC)" >&2; exit 1; }
 STAMP=$(date -u +%Y%m%dT%H%M%SZ)
-DIR=runs/campaign-h29-$STAMP
+DIR=${DIR:-runs/campaign-h29-$STAMP}
 CATALOG=${CATALOG:-$DIR-catalogue}
 TARGETS=bench/campaign-targets.txt
 mkdir -p runs bench/results

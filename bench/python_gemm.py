@@ -81,7 +81,11 @@ def main():
     result = {"benchmark": "python-gemm", "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "commit": commit,
               "machine": {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__, "nproc": os.cpu_count()},
               "command": "bench/python_gemm.py " + " ".join(sys.argv[1:]), "library": lib.path, "results": rows}
-    write_result(result, a.out, ROOT, "python-gemm")
+    summary = {"area": "Python", "title": "tdisc.torch.matmul against torch.matmul (bench/python_gpu.sh)",
+               "rows": [{"case": "%s %d" % (r["dtype"].replace("float", "f"), r["n"]),
+                         "value": "%.3f× over torch.matmul" % r["speedup_python"],
+                         "baseline": "the library over cuBLAS: %.3f×" % r["speedup_library"]} for r in rows]}
+    write_result(result, a.out, ROOT, "python-gemm", summary=summary)
 
 
 if __name__ == "__main__":

@@ -96,7 +96,13 @@ def main():
         "ratio_from_arrays_to_tdisc_verify_in_process": vs_cli_in_process,
         "ratio_from_arrays_to_verify_only": vs_verify,
     }
-    write_result(result, a.out, ROOT, "python-verify")
+    rows = [{"case": "6x6x6:153 " + what, "value": "median %.4f s (min %.4f s)" % (py[name]["median_s"], py[name]["min_s"])}
+            for name, what in (("from_arrays", "from NumPy arrays (Scheme + verify)"),
+                               ("read_and_verify", "tdisc verify in process (read + verify)"),
+                               ("verify_only", "verify() alone, Scheme built"))]
+    rows.append({"case": "from arrays against tdisc verify in process", "ratio": "%.3f×" % vs_cli_in_process})
+    write_result(result, a.out, ROOT, "python-verify",
+                 summary={"area": "Python", "title": "verifying from NumPy arrays (bench/python_verify.py)", "rows": rows})
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@
 # Environment: TDISC (build/ci/tdisc), ROWS (default "3x3:23:ZT 4x4:47:GF2 5x5:93:Z"), SEEDS ("1 … 10"),
 # THREADS (1), JOBS (1), CAP (120 s), RECIPES ("table expert today"), TABLE (algorithms/recipes.json),
 # RUNS (scratch folder), OUT, COMMIT, EVIDENCE, STEM (the result's name: recipes).
+# TITLE: the result's title on docs/PERFORMANCE.md (bench/README.md; default: the stem and the rows).
 # The long row on the 16-core host (one run per core at once is not what this script does; give it
 # time instead):  ROWS=6x6:153:GF2 SEEDS="1 2 3 4 5 6 7 8 9 10" THREADS=16 CAP=540 bench/recipes.sh
 set -uo pipefail
@@ -133,7 +134,13 @@ for row, recipes in summary.items():
 result = {"benchmark": stem, "date": started, "machine": machine, "commit": commit, "command": command,
           "threads": int(threads), "cap_s": cap, "load_before": lb, "load_after": la,
           "note": "a run that misses the target counts the cap in median and max", "summary": summary, "runs": runs}
-write_result(result, os.path.join(out, stem + ".json") if out else None, root, stem)
+rows = [{"case": row + ", %s thread(s), cap %g s" % (threads, cap), "seeds": str(recipes[next(iter(recipes))]["seeds"]),
+         "value": "; ".join("%s %d/%d, median %.2f s" % (n, s["hits"], s["seeds"], s["median_s"])
+                            for n, s in recipes.items() if isinstance(s, dict)),
+         "ratio": "table/expert %.2f×" % recipes["table_over_expert"] if "table_over_expert" in recipes else None}
+        for row, recipes in summary.items()]
+page = {"area": "Recipes", "title": os.environ.get("TITLE") or stem + ": " + ", ".join(summary), "rows": rows}
+write_result(result, os.path.join(out, stem + ".json") if out else None, root, stem, summary=page)
 if evidence == "1":  # the measured rows' evidence in the table, rewritten one row a line
     t = json.load(open(table))
     for row, recipes in summary.items():

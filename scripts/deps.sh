@@ -20,8 +20,12 @@ run=(cmake ninja-build g++ pkg-config git libeigen3-dev libboost-program-options
 # python3 to build it; NumPy (schemes as arrays) and CPU PyTorch (tdisc.torch) to test it.
 test=(catch2 python3 ccache pybind11-dev python3-dev python3-numpy python3-torch)
 all=(libopenmpi-dev openmpi-bin clang libfuzzer-14-dev chromium)
+# The run tier skips recommended packages (git's ssh client and less, cmake's make, g++'s manuals):
+# a search builds with Ninja and needs none of them (on a fresh Debian 12: 50 fewer packages, apt's
+# part of the first command 3 min 0 s instead of 3 min 10 s).
+recommends=()
 case "${1:---all}" in
-  --run) packages=("${run[@]}") ;;
+  --run) packages=("${run[@]}"); recommends=(--no-install-recommends) ;;
   --test) packages=("${run[@]}" "${test[@]}") ;;
   --all) packages=("${run[@]}" "${test[@]}" "${all[@]}") ;;
   *) echo "deps.sh: unknown tier '$1' (use --run, --test or --all)" >&2; exit 2 ;;
@@ -35,5 +39,5 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "deps.sh: installing ${missing[*]}"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${recommends[@]}" "${missing[@]}" >/dev/null
 fi
