@@ -3,6 +3,7 @@
 // initialiser (the table reads it), and Bound<T> keeps each value's origin beside the struct:
 // given, default, or derived (with the rule that derived it).
 #pragma once
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -111,16 +112,27 @@ struct Bound {
   }
 };
 
-// The struct filled from object over the defaults, every row through its binder. Throws UsageError
-// "WHERE: params.KEY: what is wrong; …" for an unknown key, a wrong type, a value out of range
-// (where: the file or flag the object came from; empty: no prefix).
+// Objects bound in this process (bind_checked): tests see that a search binds its parameters once
+// per engine, and the printout and the walk read the same bound value.
+inline std::atomic<long>& bind_count() {
+  static std::atomic<long> n{0};
+  return n;
+}
+
+// Throws UsageError "WHERE: p1; p2; …" when there are problems (where empty: no prefix).
+inline void refuse(const std::string& where, const std::vector<std::string>& problems) {
+  if (problems.empty()) return;
+  std::string msg = where.empty() ? "" : where + ": ";
+  for (size_t k = 0; k < problems.size(); ++k) msg += (k ? "; " : "") + problems[k];
+  throw UsageError(msg);
+}
+
+// The struct filled from object over the defaults, every row through its binder. object must have
+// passed check_object (and whatever rules across keys the engine adds): the caller's check is the
+// one validation, this binds without checking again.
 template <class T>
-Bound<T> bind(const Table& t, const nlohmann::json& object, const std::string& where) {
-  if (auto problems = check_object(t, object, "params."); !problems.empty()) {
-    std::string msg = where.empty() ? "" : where + ": ";
-    for (size_t k = 0; k < problems.size(); ++k) msg += (k ? "; " : "") + problems[k];
-    throw UsageError(msg);
-  }
+Bound<T> bind_checked(const Table& t, const nlohmann::json& object) {
+  ++bind_count();
   Bound<T> b{T{}, Settings(t)};
   const nlohmann::json m = merged(t, object);
   for (const Param& p : t.params) {
@@ -131,6 +143,15 @@ Bound<T> bind(const Table& t, const nlohmann::json& object, const std::string& w
     b.settings.set(n, m[n], object.contains(n) ? "given" : "default");
   }
   return b;
+}
+
+// check_object, then bind_checked. Throws UsageError "WHERE: params.KEY: what is wrong; …" for an
+// unknown key, a wrong type, a value out of range (where: the file or flag the object came from;
+// empty: no prefix).
+template <class T>
+Bound<T> bind(const Table& t, const nlohmann::json& object, const std::string& where) {
+  refuse(where, check_object(t, object, "params."));
+  return bind_checked<T>(t, object);
 }
 
 }  // namespace tdisc::params

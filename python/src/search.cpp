@@ -188,11 +188,7 @@ std::unique_ptr<search::Engine> engine_for(search::SearchRequest& r) {
   auto engine = search::make_engine(r.engine);
   if (!engine) throw UsageError("engine " + r.engine + " is not available from Python (the llm engine is the command line's)");
   r.params.erase("llm");
-  if (auto problems = engine->validate_params(r.params); !problems.empty()) {
-    std::string msg = "params: ";
-    for (size_t k = 0; k < problems.size(); ++k) msg += (k ? "; " : "") + problems[k];
-    throw UsageError(msg);
-  }
+  engine->bind_params(r.params, "params");  // the one validation; run() walks this bound value
   return engine;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/params/bind.hpp"
 #include "base/params/settings.hpp"
 #include "base/params/table.hpp"
 #include "decomposition/scheme.hpp"
@@ -123,6 +124,12 @@ public:
   // The table behind default_params() and validate_params(): names, defaults, ranges, help
   // (--help-params, docs/parameters.md). nullptr for an engine without one.
   virtual const params::Table* param_table() const { return nullptr; }
+  // Binds given, the config.params of the next resolve() and run(), once: the engine's one
+  // validation (throws UsageError "WHERE: params.KEY: what is wrong; …", where: the flag or file they
+  // came from), and the typed value that resolve() prints and run() walks, neither binding again.
+  // Without this call, or for other config.params (a rank's own under mpirun, mpi/rank_config.cpp),
+  // resolve() and run() bind config.params themselves. The default only validates.
+  virtual void bind_params(const nlohmann::json& given, const std::string& where) { params::refuse(where, validate_params(given)); }
   // The parameters run() will read, with their origins (the CLI prints them after its settings line
   // and stores them in run.json). Throws UsageError as run() would. Empty for an engine without a table.
   virtual std::vector<ResolvedParams> resolve(const EngineConfig& config) const { return {}; }

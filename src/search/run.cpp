@@ -61,14 +61,11 @@ std::unique_ptr<Engine> engine_named(const std::string& name) {
   return engine;
 }
 
-// The engine's verdict on the parameters; an "llm" section rides along only for the llm engine.
-void check_params(const Engine& engine, const std::string& where, nlohmann::json& params) {
+// The parameters bound by the engine, once: its one validation, and the value resolve() prints and
+// run() walks. An "llm" section rides along only for the llm engine.
+void bind_params(Engine& engine, const std::string& where, nlohmann::json& params) {
   if (engine.name() != "llm") params.erase("llm");
-  if (auto problems = engine.validate_params(params); !problems.empty()) {
-    std::string msg = where + ": ";
-    for (size_t k = 0; k < problems.size(); ++k) msg += (k ? "; " : "") + problems[k];
-    throw UsageError(msg);
-  }
+  engine.bind_params(params, where);
 }
 
 std::optional<Scheme> start_of(const RunAsk& ask, const Format& format) {
@@ -101,7 +98,7 @@ PreparedRun prepare_new(const RunAsk& ask) {
   r.catalog_dir = ask.plan.catalogue_dir;
   r.start = start_of(ask, plan.target.format);
   p.engine = engine_named(plan.engine);
-  check_params(*p.engine, ask.params_source, r.params);
+  bind_params(*p.engine, ask.params_source, r.params);
   r.request = request_json(ask.command, plan, r);
   record_plan(r.request, plan);
   return p;

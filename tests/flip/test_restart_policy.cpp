@@ -1,4 +1,4 @@
-// The z3 run policy above 4x4 (walk_start.cpp, after Moosbauer–Poole's case files): a flip limit
+// The z3 run policy above 4x4 (flip/params.cpp, after Moosbauer–Poole's case files): a flip limit
 // that restarts at each new best, then a fresh start from the diagonal; a fixed plus period; plus
 // transitions up to the start's rank. Explicit parameters win; 4x4 keeps its measured defaults.
 #include <catch2/catch.hpp>

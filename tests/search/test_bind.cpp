@@ -134,6 +134,32 @@ TEST_CASE("resolve tells given, default and derived values apart, with the rule"
   CHECK(only(given).origin("field") == "derived: the lattice's field");
 }
 
+TEST_CASE("bind_params binds once: resolve and run read that value, and only for those parameters", "[fast][params]") {
+  auto flip_engine = make_engine("flip");
+  const nlohmann::json given = {{"plus_min", 100}, {"plus_max", 200}};
+  const long before = params::bind_count();
+  flip_engine->bind_params(given, "--params");
+  CHECK(params::bind_count() - before == 1);
+  EngineConfig two = config({3, 3, 3}, 23, Ring::Z, given);
+  two.threads = 2;
+  const auto lanes = flip_engine->resolve(two);
+  REQUIRE(lanes.size() == 2);
+  CHECK(lanes[1].settings.value("plus_min") == 100);
+  CHECK(params::bind_count() - before == 1);  // the lanes are typed copies
+  // other parameters than those bound (or no bind_params): resolve binds config.params itself, once
+  two.params["plus_min"] = 101;
+  CHECK(flip_engine->resolve(two)[1].settings.value("plus_min") == 101);
+  CHECK(params::bind_count() - before == 2);
+  CHECK(make_engine("flip")->resolve(two)[0].settings.value("plus_min") == 101);
+  CHECK(params::bind_count() - before == 3);
+  try {
+    make_engine("flip")->bind_params({{"plus_min", 300}, {"plus_max", 200}, {"diagonal", "x"}}, "x.json");
+    FAIL("accepted");
+  } catch (const UsageError& e) {
+    CHECK(std::string(e.what()) == "x.json: params.diagonal: must be \"auto\" or a partition of the diagonal such as \"0,1|2\"");
+  }
+}
+
 TEST_CASE("search prints the resolved parameters after its settings and stores them in run.json", "[fast][params]") {
   const std::string dir = test::temp_dir("resolved") + "/run";
   auto r = test::run_tdisc("search --size 2x2 --rank 7 --ring ZT --engine flip --symmetry none --threads 1 --seed 3 --time 20s "

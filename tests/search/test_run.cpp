@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/error.hpp"
+#include "base/params/bind.hpp"
 #include "src/search/run.hpp"
 #include "tests/support.hpp"
 
@@ -35,6 +36,30 @@ TEST_CASE("search::run runs an ask to its outcome and records the parameters wit
   }
 }
 
+// The bind is the validation (prepare), and resolve (the printout, run.json) and run (the walk) read
+// the value it bound: one bind for a two-lane search, each lane a typed copy with its rules applied.
+TEST_CASE("a search binds its parameters once, in prepare", "[fast][params]") {
+  search::RunAsk a;
+  a.plan.format = {2, 2, 2};
+  a.plan.rank = 7;
+  a.plan.ring = Ring::Z;
+  a.plan.engine = "flip";
+  a.threads = 2;
+  a.seconds = 20;
+  a.seed = 5;
+  a.out_dir = test::temp_dir("run-binds") + "/run";
+  a.params = {{"plus_min", 123}, {"plus_max", 456}};
+  const long before = params::bind_count();
+  search::PreparedRun p = search::prepare(a);
+  CHECK(params::bind_count() - before == 1);
+  const auto blocks = search::resolve(p);
+  REQUIRE(blocks.size() == 2);  // two lanes, neither bound again
+  for (const auto& b : blocks) CHECK(b.settings.value("plus_min") == 123);
+  CHECK(params::bind_count() - before == 1);
+  CHECK(search::run(p, nullptr).reached);
+  CHECK(params::bind_count() - before == 1);
+}
+
 TEST_CASE("search::prepare refuses what the engine refuses, naming where the parameters came from", "[fast]") {
   search::RunAsk a;
   a.plan.format = {2, 2, 2};
@@ -47,6 +72,14 @@ TEST_CASE("search::prepare refuses what the engine refuses, naming where the par
     FAIL("accepted");
   } catch (const UsageError& e) {
     CHECK(std::string(e.what()).find("recipe.json: params.plus_min") == 0);
+  }
+  a.plan.engine = "flip";
+  a.params = {{"plus_min", 300}, {"plus_max", 200}};  // a rule across keys, checked in the same bind
+  try {
+    search::prepare(a);
+    FAIL("accepted");
+  } catch (const UsageError& e) {
+    CHECK(std::string(e.what()) == "recipe.json: params.plus_min (300) must not exceed plus_max (200)");
   }
 }
 

@@ -17,22 +17,32 @@ nlohmann::json FlipEngine::default_params() const { return default_flip_params()
 
 std::vector<std::string> FlipEngine::validate_params(const nlohmann::json& params) const { return check_flip_params(params); }
 
+void FlipEngine::bind_params(const nlohmann::json& params, const std::string& where) {
+  bound_ = bind_flip_params(params, where);
+  bound_from_ = params;
+}
+
+std::vector<PlannedLane> FlipEngine::planned(const EngineConfig& config) const {
+  if (bound_ && config.params == bound_from_) return plan_lanes(config, *bound_);
+  return plan_lanes(config, bind_flip_params(config.params));
+}
+
 std::vector<ResolvedParams> FlipEngine::resolve(const EngineConfig& config) const {
   std::vector<ResolvedParams> out;
-  for (const PlannedLane& l : plan_lanes(config))
+  for (const PlannedLane& l : planned(config))
     out.push_back({lane_name(l.lane), l.params.settings, lane_recipe(l.lane), l.lane.threads});
   if (out.size() == 1 && out.front().recipe == "default") out.front().threads = 0;  // one plain walk: no lanes to tell apart
   return out;
 }
 
-// The run's parameters are bound once, into each lane's FlipParams (plan_lanes), and handed to the
-// walkers typed; the guards read them there.
+// The run's parameters are bound once (bind_params, or here), each lane's FlipParams a typed copy
+// (plan_lanes), handed to the walkers typed; the guards read them there.
 void FlipEngine::run(const EngineConfig& config, Reporter& reporter) {
   const Format& f = config.target.format;
   if (factor_words(f) == 0)
     throw UsageError("the flip engine holds factors of at most 256 entries (16x16x16): " + f.str() + " has a factor of " +
                      std::to_string(std::max({f.a_size(), f.b_size(), f.c_size()})));
-  const std::vector<PlannedLane> lanes = plan_lanes(config);
+  const std::vector<PlannedLane> lanes = planned(config);
   const int start = config.start ? config.start->rank() : f.classical_rank();
   for (const PlannedLane& l : lanes)
     if (start + l.params.value.walk.plus_diff + 32 >= PairIndex::kMaxTerms)

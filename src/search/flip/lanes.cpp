@@ -25,13 +25,13 @@ namespace tdisc::search::flip {
 
 namespace {
 
-// The lane's overlay on a copy of the run's parameters, key by key through the table's binders,
-// where config.params leaves the key to it (an explicit key wins in every lane). The keys count as
-// given for the rules after it (symmetric defaults, anchor policy); lane_params relabels them.
-void apply_overlay(const EngineConfig& config, const Lane& lane, params::Bound<FlipParams>& b) {
+// The lane's overlay on b, a copy of the run's parameters, key by key through the table's binders,
+// where the run leaves the key to it (an explicit key wins in every lane). The keys count as given
+// for the rules after it (symmetric defaults, anchor policy); lane_params relabels them.
+void apply_overlay(const Lane& lane, params::Bound<FlipParams>& b) {
   nlohmann::json own = nlohmann::json::object();
   for (const auto& [key, value] : lane.overlay.items())
-    if (!config.params.contains(key)) own[key] = value;
+    if (!b.given(key)) own[key] = value;
   if (own.empty()) return;
   if (const auto problems = check_flip_params(own); !problems.empty()) throw UsageError("lane " + lane.recipe + ": " + problems.front());
   for (const auto& [key, value] : own.items()) {
@@ -71,7 +71,7 @@ std::optional<Lane> recipe_lane(const EngineConfig& config, const params::Bound<
   Lane lane{Ring::ZT, Symmetry::None, 1, r.name, r.params};
   try {
     params::Bound<FlipParams> b = run;
-    apply_overlay(config, lane, b);  // e.g. the run's plus_max below the row's plus_min: no lane
+    apply_overlay(lane, b);  // e.g. the run's plus_max below the row's plus_min: no lane
     const FlipParams& p = b.value;
     const bool modular_walk = p.walk_ring == WalkRing::GF2 || p.walk_ring == WalkRing::GF3;
     if (modular_walk && ring_is_modular(config.target.ring) && walk_ring_for(Ring::Z, p.walk_ring) != config.target.ring)
@@ -89,16 +89,16 @@ std::optional<Lane> recipe_lane(const EngineConfig& config, const params::Bound<
 }
 
 // The overlay's keys that the run's parameters leave to it, less the walk ring and symmetry.
-nlohmann::json own_keys(const EngineConfig& config, const Lane& lane) {
+nlohmann::json own_keys(const params::Bound<FlipParams>& run, const Lane& lane) {
   nlohmann::json own = nlohmann::json::object();
   for (const auto& [key, value] : lane.overlay.items())
-    if (key != "walk_ring" && key != "symmetry" && !config.params.contains(key)) own[key] = value;
+    if (key != "walk_ring" && key != "symmetry" && !run.given(key)) own[key] = value;
   return own;
 }
 
 // Two lanes that would run the same walks: one ring, one symmetry, the same parameters of their own.
-bool same_walk(const EngineConfig& config, const Lane& a, const Lane& b) {
-  return a.walk_ring == b.walk_ring && a.symmetry == b.symmetry && own_keys(config, a) == own_keys(config, b);
+bool same_walk(const params::Bound<FlipParams>& run, const Lane& a, const Lane& b) {
+  return a.walk_ring == b.walk_ring && a.symmetry == b.symmetry && own_keys(run, a) == own_keys(run, b);
 }
 
 }  // namespace
@@ -115,7 +115,7 @@ params::Bound<FlipParams> lane_params(const EngineConfig& config, const Lane& la
 
 params::Bound<FlipParams> lane_params(const EngineConfig& config, const params::Bound<FlipParams>& run, const Lane& lane) {
   params::Bound<FlipParams> b = run;  // a typed copy: nothing parsed or bound again
-  apply_overlay(config, lane, b);
+  apply_overlay(lane, b);
   const std::string ring(ring_name(lane.walk_ring));
   if (params::spelling(walk_ring_names(), b.value.walk_ring) != ring) b.derive("walk_ring", ring, "lane");
   if (b.value.symmetry != lane.symmetry) b.derive("symmetry", symmetry_name(lane.symmetry), "lane");
@@ -123,7 +123,7 @@ params::Bound<FlipParams> lane_params(const EngineConfig& config, const params::
   check_symmetry(config, b.value);
   derive_anchor_policy(config, b);
   for (const auto& [key, value] : lane.overlay.items())
-    if (!config.params.contains(key) && b.given(key)) b.settings.set(key, value, "derived: lane " + lane.recipe);
+    if (!run.given(key) && b.given(key)) b.settings.set(key, value, "derived: lane " + lane.recipe);
   return b;
 }
 
@@ -148,7 +148,7 @@ std::vector<Lane> lanes_for(const EngineConfig& config, const params::Bound<Flip
   const int own = static_cast<int>(lanes.size());
   for (const LaneRecipe& r : config.lane_recipes) {
     if (static_cast<int>(lanes.size()) - own >= n - 2 * own) break;
-    if (std::optional<Lane> l = recipe_lane(config, run, r); l && std::none_of(lanes.begin(), lanes.end(), [&](const Lane& o) { return same_walk(config, o, *l); }))
+    if (std::optional<Lane> l = recipe_lane(config, run, r); l && std::none_of(lanes.begin(), lanes.end(), [&](const Lane& o) { return same_walk(run, o, *l); }))
       lanes.push_back(*l);
   }
   const int rest = n - (static_cast<int>(lanes.size()) - own);  // the own lanes' threads, split evenly
@@ -343,8 +343,9 @@ std::vector<Lane> planned_lanes(const EngineConfig& config, const params::Bound<
 
 }  // namespace
 
-std::vector<PlannedLane> plan_lanes(const EngineConfig& config) {
-  const params::Bound<FlipParams> run = bind_flip_params(config.params);  // the one binding of the run's parameters
+std::vector<PlannedLane> plan_lanes(const EngineConfig& config) { return plan_lanes(config, bind_flip_params(config.params)); }
+
+std::vector<PlannedLane> plan_lanes(const EngineConfig& config, const params::Bound<FlipParams>& run) {
   std::vector<PlannedLane> out;
   for (const Lane& lane : planned_lanes(config, run)) out.push_back({lane, lane_params(config, run, lane)});
   return out;

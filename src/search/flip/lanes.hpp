@@ -29,7 +29,7 @@ std::string lane_name(const Lane& lane);    // "ZT z3", "ZT none 4x4x4-47-GF2"
 std::string lane_recipe(const Lane& lane);  // "default" or the row's id
 
 // The parameters a lane's walkers read, each with its origin: a typed copy of the run's parameters
-// (config.params bound once, `run`), the lane's overlay written through the table's binders where
+// (bound once, `run`), the lane's overlay written through the table's binders where
 // the run leaves a key to it ("derived: lane RECIPE"; an explicit key wins in every lane), the lane's
 // walk ring and symmetry ("derived: lane" where they differ), the symmetric walks' defaults and the
 // anchor policy. Throws UsageError when the lane's symmetry cannot be walked.
@@ -52,9 +52,10 @@ struct PlannedLane {
   params::Bound<FlipParams> params;
 };
 // The lanes a resumed or fresh search runs (a checkpoint's, else lanes_for), each with its
-// parameters: config.params is bound once, every lane's parameters are typed copies of it.
-// Throws UsageError for a parameter out of range or a lane that cannot be walked.
-std::vector<PlannedLane> plan_lanes(const EngineConfig& config);
+// parameters: typed copies of run, the run's parameters bound once (FlipEngine::bind_params), each
+// with its lane's rules applied. Throws UsageError for a lane that cannot be walked.
+std::vector<PlannedLane> plan_lanes(const EngineConfig& config, const params::Bound<FlipParams>& run);
+std::vector<PlannedLane> plan_lanes(const EngineConfig& config);  // binds config.params first
 
 // Runs the lanes concurrently, each its own pool of walkers (runner.cpp), one checkpoint holding
 // every lane's state, and resumes from such a checkpoint (or from a single-lane one).

@@ -1,8 +1,12 @@
 // The flip engine's parameters: the table (each row bound to its FlipParams member, whose initialiser
-// is the default), validation (one precise message per problem) and the symmetric walks' defaults.
+// is the default), validation (one precise message per problem; binding runs it once), and the
+// rules that derive a value a lane leaves open: the symmetric walks' defaults and the anchor policy.
 #include "src/search/flip/params.hpp"
 
+#include <algorithm>
+
 #include "src/search/flip/lift.hpp"
+#include "src/search/flip/walk_start.hpp"
 
 
 namespace tdisc::search::flip {
@@ -95,10 +99,12 @@ std::vector<std::string> check_flip_params(const nlohmann::json& p) {
   return out;
 }
 
-params::Bound<FlipParams> bind_flip_params(const nlohmann::json& p) {
+// The one validation (the table's and the rules across keys above), then the binders.
+params::Bound<FlipParams> bind_flip_params(const nlohmann::json& p, const std::string& where) {
+  params::refuse(where, check_flip_params(p));
   nlohmann::json given = p;
   given.erase("llm");  // the llm engine's section may ride along in a recipe
-  return params::bind<FlipParams>(flip_table(), given, "");
+  return params::bind_checked<FlipParams>(flip_table(), given);
 }
 
 // Symmetric walks reach low ranks from the start in ~1M flips: start over when stuck.
@@ -106,6 +112,44 @@ void derive_symmetric_defaults(params::Bound<FlipParams>& b) {
   if (!is_symmetric(b.value.symmetry)) return;
   if (!b.given("fresh")) b.derive("fresh", kSymmetricFresh, "symmetric walk");
   if (!b.given("restart_after")) b.derive("restart_after", kSymmetricRestartAfter, "symmetric walk");
+}
+
+namespace {
+
+// Above 4x4 a symmetric walk follows the policy of Moosbauer–Poole's case files (r5-93-1.txt,
+// r6-153-1.txt), counted in moves on classes (theirs count every term: 3 per Z3 orbit flip, 6 per
+// 6-fold one): a run ends after a flip limit that restarts at each new best (1e8 terms for 5x5, 1e9
+// above) and starts over from the diagonal; a plus transition after a fixed count of flips without a
+// drop (z3: 5e4 terms for 5x5, 5e5 above; s3: 1e5 for 5x5 as MatrixMult22.py suggests, 5e5 above as
+// r6-153-1.txt). On 5x5:93 over GF2 (3 seeds, 300M flips each) the z3 policy reached 96, 93, 99
+// against 99, 99, 99 with the 4x4 defaults scaled by n³ (docs/PERFORMANCE.md). Explicit parameters win.
+void anchor_policy(const EngineConfig& config, params::Bound<FlipParams>& b) {
+  const bool five = config.target.format.n == 5;
+  const long per = orbit_terms(b.value.symmetry);
+  const long terms_limit = five ? 100000000L : 1000000000L;
+  const long terms_plus = b.value.symmetry == Symmetry::S3 ? (five ? 100000L : 500000L) : (five ? 50000L : 500000L);
+  if (!b.given("restart_after")) b.derive("restart_after", (terms_limit + per / 2) / per, "anchor policy");
+  if (!b.given("plus_min") && !b.given("plus_max")) {
+    b.derive("plus_min", (terms_plus + per / 2) / per, "anchor policy");
+    b.derive("plus_max", (terms_plus + per / 2) / per, "anchor policy");
+  }
+}
+
+}  // namespace
+
+void derive_anchor_policy(const EngineConfig& config, params::Bound<FlipParams>& b) {
+  const Format& f = config.target.format;
+  if (!is_symmetric(b.value.symmetry) || f.n <= 4) return;
+  anchor_policy(config, b);
+  if (config.start || b.given("plus_diff") || b.given("plus_ceiling")) return;
+  if (b.value.symmetry == Symmetry::S3) {  // below the classical rank n³ at any best, as r6-153-1.txt's absolute PLUS_TRANSITION_LIMIT 216
+    b.derive("plus_ceiling", f.n * f.n * f.n, "anchor plus limit");
+    b.derive("plus_diff", 64, "anchor plus limit");
+    return;
+  }
+  // z3: plus transitions up to the start's rank, as the anchor's PLUS_TRANSITION_LIMIT 0 (r5-93-1.txt).
+  const int start_rank = diagonal_start_rank(b.value, f.n, config.target.rank);
+  b.derive("plus_diff", std::max(1, (start_rank - config.target.rank) / orbit_terms(b.value.symmetry)), "anchor plus limit");
 }
 
 Ring walk_ring_for(Ring target, WalkRing walk_ring) {

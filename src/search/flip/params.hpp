@@ -7,6 +7,7 @@
 #include "base/params/bind.hpp"
 #include "base/params/table.hpp"
 #include "decomposition/ring.hpp"
+#include "src/search/engine.hpp"
 #include "src/search/flip/walker.hpp"
 
 namespace tdisc::search::flip {
@@ -21,6 +22,7 @@ const params::Names<WalkRing>& walk_ring_names();  // "auto", "ZT", "GF2", "GF3"
 const params::Names<Symmetry>& symmetry_names();   // "auto", "none", "z3", "s3"
 std::string symmetry_name(Symmetry s);
 inline bool is_symmetric(Symmetry s) { return s == Symmetry::Z3 || s == Symmetry::S3; }
+inline int orbit_terms(Symmetry s) { return s == Symmetry::S3 ? 6 : 3; }  // terms per orbit class of a symmetric walk
 
 struct FlipParams {
   WalkRing walk_ring = WalkRing::Auto;
@@ -51,12 +53,20 @@ inline constexpr long kSymmetricRestartAfter = 5000000;
 
 const params::Table& flip_table();  // every parameter: default (FlipParams's), range, help, binder
 nlohmann::json default_flip_params();
+// One precise message per problem: the table's (key, type, range), then the rules across keys
+// (plus_min ≤ plus_max, lift_steps with walk_ring GF3, the diagonal's spelling).
 std::vector<std::string> check_flip_params(const nlohmann::json& params);
 // The struct from params through the table's binders, each value with its origin (given or default);
-// an "llm" section riding along in a recipe is ignored. Throws UsageError on a bad key or value.
-params::Bound<FlipParams> bind_flip_params(const nlohmann::json& params);
+// an "llm" section riding along in a recipe is ignored. check_flip_params is its validation, run
+// once here: throws UsageError "WHERE: params.KEY: …; …" for every problem it names.
+params::Bound<FlipParams> bind_flip_params(const nlohmann::json& params, const std::string& where = "");
 // z3/s3 walks: fresh and restart_after as kSymmetric*, unless given ("derived: symmetric walk").
 void derive_symmetric_defaults(params::Bound<FlipParams>& params);
+// For z3/s3 walks above 4x4, what the parameters leave open follows Moosbauer–Poole's policy
+// ("derived: anchor policy"): restart_after (their flip limit, reset at each new best), a fixed plus
+// period, and plus transitions up to the start's rank (s3: below n³; "derived: anchor plus limit").
+// Call after check_symmetry (walk_start.hpp).
+void derive_anchor_policy(const EngineConfig& config, params::Bound<FlipParams>& params);
 // The ring the walk runs over for a target ring: modular targets walk there, the others over
 // walk_ring (ZT by default: valid over every ring, no lifting).
 Ring walk_ring_for(Ring target, WalkRing walk_ring);

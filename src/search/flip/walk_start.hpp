@@ -9,10 +9,9 @@ namespace tdisc::search::flip {
 // Throws UsageError when the symmetry cannot be walked for this target: a non-square format, a bad
 // diagonal partition, or a target rank the diagonal's fixed terms rule out. Changes nothing.
 void check_symmetry(const EngineConfig& config, const FlipParams& params);
-// For z3/s3 walks above 4x4, what the parameters leave open follows Moosbauer–Poole's policy
-// ("derived: anchor policy"): restart_after (their flip limit, reset at each new best), a fixed plus
-// period, and plus transitions up to the start's rank (s3: below n³). Call after check_symmetry.
-void derive_anchor_policy(const EngineConfig& config, params::Bound<FlipParams>& params);
+// The rank of the diagonal start of a symmetric walk of ⟨n,n,n⟩ aiming at target_rank (the anchor
+// plus limit, params.cpp). Call after check_symmetry.
+int diagonal_start_rank(const FlipParams& params, int n, int target_rank);
 // The start of every walker (and of fresh restarts). Throws UsageError for a --from scheme that a
 // symmetric walk cannot hold (not invariant under (u,v,w) → (v,w,u), for s3 also under J).
 template <class F>

@@ -19,15 +19,23 @@ nlohmann::json NumericEngine::default_params() const { return default_params_jso
 
 std::vector<std::string> NumericEngine::validate_params(const nlohmann::json& p) const { return validate(p); }
 
-std::vector<ResolvedParams> NumericEngine::resolve(const EngineConfig& config) const {
-  return {{"", resolve_params(config.params, config.target).settings, "", 0}};
+void NumericEngine::bind_params(const nlohmann::json& params, const std::string& where) {
+  bound_ = bind_numeric_params(params, where);
+  bound_from_ = params;
 }
 
+params::Bound<Params> NumericEngine::resolved(const EngineConfig& config) const {
+  params::Bound<Params> b = bound_ && config.params == bound_from_ ? *bound_ : bind_numeric_params(config.params);
+  derive_for_target(b, config.target);
+  return b;
+}
+
+std::vector<ResolvedParams> NumericEngine::resolve(const EngineConfig& config) const { return {{"", resolved(config).settings, "", 0}}; }
+
+// The parameters are bound once (bind_params, or here) and handed to the run typed.
 void NumericEngine::run(const EngineConfig& config, Reporter& reporter) {
-  auto problems = validate(config.params);
-  if (!problems.empty()) throw UsageError(problems.front());
   TDISC_REQUIRE(config.target.rank > 0, "target rank must be positive");
-  Run run(config, reporter);
+  Run run(config, reporter, resolved(config).value);
   // Seed-space restarts (an ansatz) have their own device path: Adam per block (seed_batch.cpp).
   if (run.parameters().device == Device::Cuda) return run.seed_space() ? run_ansatz_on_cuda(run) : run_on_cuda(run);
   run.announce({{"device", "cpu"}});

@@ -2,7 +2,10 @@
 // lattice rounding, exact repair and verification; restarts spread across CPU threads or batched on
 // a GPU (batch_engine.hpp, seed_batch.hpp). Its parameters: params.hpp.
 #pragma once
+#include <optional>
+
 #include "src/search/engine.hpp"
+#include "src/search/numeric/params.hpp"
 
 namespace tdisc::search::numeric {
 
@@ -12,8 +15,18 @@ public:
   const params::Table* param_table() const override;
   nlohmann::json default_params() const override;
   std::vector<std::string> validate_params(const nlohmann::json& params) const override;
+  // bind_numeric_params, kept for resolve() and run() while their config.params are these.
+  void bind_params(const nlohmann::json& params, const std::string& where) override;
   std::vector<ResolvedParams> resolve(const EngineConfig& config) const override;
   void run(const EngineConfig& config, Reporter& reporter) override;
+
+private:
+  // A copy of what bind_params bound where config.params are what it bound (else config.params
+  // bound now), with the rules for the target applied.
+  params::Bound<Params> resolved(const EngineConfig& config) const;
+
+  std::optional<params::Bound<Params>> bound_;
+  nlohmann::json bound_from_;  // the object bound_ was bound from
 };
 
 }  // namespace tdisc::search::numeric

@@ -166,11 +166,22 @@ std::string device_name(const Params& p) {
   return p.device == Device::Cuda ? "cuda:" + std::to_string(p.gpu) : "cpu";
 }
 
-// "auto" resolved for the target, each choice recorded through the table's binder with its rule.
+// validate, the one check, then the binders.
+params::Bound<Params> bind_numeric_params(const nlohmann::json& params, const std::string& where) {
+  params::refuse(where, validate(params));
+  return params::bind_checked<Params>(numeric_table(), params);
+}
+
 params::Bound<Params> resolve_params(const nlohmann::json& params, const Target& target) {
   auto problems = validate(params);
   TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
-  params::Bound<Params> b = params::bind<Params>(numeric_table(), params, "");
+  params::Bound<Params> b = params::bind_checked<Params>(numeric_table(), params);
+  derive_for_target(b, target);
+  return b;
+}
+
+// "auto" resolved for the target, each choice recorded through the table's binder with its rule.
+void derive_for_target(params::Bound<Params>& b, const Target& target) {
   if (!b.value.lattice_choice) b.derive("lattice", lattice_name(auto_lattice(target)), "auto lattice");
   b.value.lattice = *b.value.lattice_choice;
   if (b.value.field == FieldChoice::Auto)
@@ -183,7 +194,6 @@ params::Bound<Params> resolve_params(const nlohmann::json& params, const Target&
   const long unknowns = static_cast<long>(target.rank) *
                         (target.format.a_size() + target.format.b_size() + target.format.c_size());
   if (b.value.als_iterations == 0) b.derive("als_iterations", std::max(3000L, 5 * unknowns), "by size, max(3000, 5·unknowns)");
-  return b;
 }
 
 Params resolve(const nlohmann::json& params, const Target& target) { return resolve_params(params, target).value; }

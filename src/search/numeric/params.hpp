@@ -82,6 +82,11 @@ const params::Table& numeric_table();  // every parameter: default, range, help
 nlohmann::json default_params_json();
 // One message per problem: unknown key, wrong type, out of range, unknown choice.
 std::vector<std::string> validate(const nlohmann::json& params);
+// params through the table's binders; validate is its one check (UsageError "WHERE: params.KEY: …; …").
+// "auto" stays unresolved until derive_for_target.
+params::Bound<Params> bind_numeric_params(const nlohmann::json& params, const std::string& where = "");
+// The rules for the target, on a bound copy ("derived: RULE"), as resolve_params below.
+void derive_for_target(params::Bound<Params>& b, const Target& target);
 // Defaults overlaid with params (which must validate), "auto" resolved for the target:
 // complex factors and ½·Z[i] for QI, ternary lattice for ZT; ALS for the continuous phase and LM
 // for the re-fits of rounding once few enough real parameters are free (real or complex factors).

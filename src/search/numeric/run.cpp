@@ -23,8 +23,8 @@ std::optional<Seed> seed_from_scheme(const Scheme& s) {
 
 }  // namespace
 
-Run::Run(const EngineConfig& c, Reporter& r)
-    : cfg(c), rep(r), params(resolve(c.params, c.target)), tensor(matmul_tensor(c.target.format)),
+Run::Run(const EngineConfig& c, Reporter& r, Params p)
+    : cfg(c), rep(r), params(std::move(p)), tensor(matmul_tensor(c.target.format)),
       pool(static_cast<size_t>(params.seed_pool)), started(Clock::now()) {
   deadline = cfg.seconds > 0 ? started + std::chrono::duration_cast<Clock::duration>(
                                             std::chrono::duration<double>(cfg.seconds))

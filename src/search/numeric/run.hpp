@@ -17,7 +17,8 @@ namespace tdisc::search::numeric {
 class Run {
 public:
   using Clock = std::chrono::steady_clock;
-  Run(const EngineConfig& c, Reporter& r);
+  Run(const EngineConfig& c, Reporter& r, Params p);  // p: c.params resolved for c.target (NumericEngine::run)
+  Run(const EngineConfig& c, Reporter& r) : Run(c, r, resolve(c.params, c.target)) {}
 
   bool stopping() const;
   // Seconds to the run's deadline (infinity without --time).
