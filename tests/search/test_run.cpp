@@ -10,17 +10,25 @@
 
 using namespace tdisc;
 
-TEST_CASE("search::run runs an ask to its outcome and records the parameters with their origins", "[fast]") {
+namespace {
+// An ask for 2x2:7 over ring within 20 s, into a fresh temporary run directory.
+search::RunAsk ask_2x2(Ring ring, int threads, int seed, const std::string& dir, nlohmann::json params) {
   search::RunAsk a;
   a.plan.format = {2, 2, 2};
   a.plan.rank = 7;
-  a.plan.ring = Ring::GF2;
-  a.plan.symmetry = "none";
-  a.threads = 1;
+  a.plan.ring = ring;
+  a.threads = threads;
   a.seconds = 20;
-  a.seed = 4;
-  a.out_dir = test::temp_dir("run-api") + "/run";
-  a.params = {{"plus_min", 123}};
+  a.seed = seed;
+  a.out_dir = test::temp_dir(dir) + "/run";
+  a.params = std::move(params);
+  return a;
+}
+}  // namespace
+
+TEST_CASE("search::run runs an ask to its outcome and records the parameters with their origins", "[fast]") {
+  search::RunAsk a = ask_2x2(Ring::GF2, 1, 4, "run-api", {{"plus_min", 123}});
+  a.plan.symmetry = "none";
   const search::SearchOutcome out = search::run(a, nullptr);
   CHECK(out.reached);
   CHECK(out.best_rank == 7);
@@ -39,16 +47,8 @@ TEST_CASE("search::run runs an ask to its outcome and records the parameters wit
 // The bind is the validation (prepare), and resolve (the printout, run.json) and run (the walk) read
 // the value it bound: one bind for a two-lane search, each lane a typed copy with its rules applied.
 TEST_CASE("a search binds its parameters once, in prepare", "[fast][params]") {
-  search::RunAsk a;
-  a.plan.format = {2, 2, 2};
-  a.plan.rank = 7;
-  a.plan.ring = Ring::Z;
+  search::RunAsk a = ask_2x2(Ring::Z, 2, 5, "run-binds", {{"plus_min", 123}, {"plus_max", 456}});
   a.plan.engine = "flip";
-  a.threads = 2;
-  a.seconds = 20;
-  a.seed = 5;
-  a.out_dir = test::temp_dir("run-binds") + "/run";
-  a.params = {{"plus_min", 123}, {"plus_max", 456}};
   const long before = params::bind_count();
   search::PreparedRun p = search::prepare(a);
   CHECK(params::bind_count() - before == 1);
