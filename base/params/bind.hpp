@@ -154,4 +154,25 @@ Bound<T> bind(const Table& t, const nlohmann::json& object, const std::string& w
   return bind_checked<T>(t, object);
 }
 
+// What an engine bound in prepare (Engine::bind_params), kept with the object it was bound from:
+// resolve() and run() reuse it while their params are that object, and bind again otherwise (a
+// resumed run, a nested walk). One bind per engine call either way.
+template <class T>
+class BoundOnce {
+public:
+  void keep(const nlohmann::json& from, Bound<T> b) {
+    from_ = from;
+    bound_ = std::move(b);
+  }
+  // The kept value where params are what it was bound from, else bind(params).
+  template <class Bind>
+  Bound<T> for_params(const nlohmann::json& params, Bind bind) const {
+    return bound_ && params == from_ ? *bound_ : bind(params);
+  }
+
+private:
+  std::optional<Bound<T>> bound_;
+  nlohmann::json from_;
+};
+
 }  // namespace tdisc::params

@@ -18,13 +18,11 @@ nlohmann::json FlipEngine::default_params() const { return default_flip_params()
 std::vector<std::string> FlipEngine::validate_params(const nlohmann::json& params) const { return check_flip_params(params); }
 
 void FlipEngine::bind_params(const nlohmann::json& params, const std::string& where) {
-  bound_ = bind_flip_params(params, where);
-  bound_from_ = params;
+  bound_.keep(params, bind_flip_params(params, where));
 }
 
 std::vector<PlannedLane> FlipEngine::planned(const EngineConfig& config) const {
-  if (bound_ && config.params == bound_from_) return plan_lanes(config, *bound_);
-  return plan_lanes(config, bind_flip_params(config.params));
+  return plan_lanes(config, bound_.for_params(config.params, [](const nlohmann::json& p) { return bind_flip_params(p); }));
 }
 
 std::vector<ResolvedParams> FlipEngine::resolve(const EngineConfig& config) const {

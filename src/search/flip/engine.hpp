@@ -1,8 +1,6 @@
 // The flip-graph engine ("flip"; Kauers–Moosbauer 2022, plus transitions of Arai–Ichikawa–Hukushima
 // 2024): its parameters (params.hpp), the lanes it plans (lanes.hpp), and the walk it runs.
 #pragma once
-#include <optional>
-
 #include "src/search/engine.hpp"
 #include "src/search/flip/lanes.hpp"
 #include "src/search/flip/params.hpp"
@@ -28,8 +26,7 @@ private:
   // what it bound, else of config.params bound now (one bind either way).
   std::vector<PlannedLane> planned(const EngineConfig& config) const;
 
-  std::optional<params::Bound<FlipParams>> bound_;
-  nlohmann::json bound_from_;  // the object bound_ was bound from
+  params::BoundOnce<FlipParams> bound_;
 };
 
 }  // namespace tdisc::search::flip

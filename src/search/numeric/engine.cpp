@@ -20,12 +20,11 @@ nlohmann::json NumericEngine::default_params() const { return default_params_jso
 std::vector<std::string> NumericEngine::validate_params(const nlohmann::json& p) const { return validate(p); }
 
 void NumericEngine::bind_params(const nlohmann::json& params, const std::string& where) {
-  bound_ = bind_numeric_params(params, where);
-  bound_from_ = params;
+  bound_.keep(params, bind_numeric_params(params, where));
 }
 
 params::Bound<Params> NumericEngine::resolved(const EngineConfig& config) const {
-  params::Bound<Params> b = bound_ && config.params == bound_from_ ? *bound_ : bind_numeric_params(config.params);
+  params::Bound<Params> b = bound_.for_params(config.params, [](const nlohmann::json& p) { return bind_numeric_params(p); });
   derive_for_target(b, config.target);
   return b;
 }

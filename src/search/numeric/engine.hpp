@@ -2,8 +2,6 @@
 // lattice rounding, exact repair and verification; restarts spread across CPU threads or batched on
 // a GPU (batch_engine.hpp, seed_batch.hpp). Its parameters: params.hpp.
 #pragma once
-#include <optional>
-
 #include "src/search/engine.hpp"
 #include "src/search/numeric/params.hpp"
 
@@ -25,8 +23,7 @@ private:
   // bound now), with the rules for the target applied.
   params::Bound<Params> resolved(const EngineConfig& config) const;
 
-  std::optional<params::Bound<Params>> bound_;
-  nlohmann::json bound_from_;  // the object bound_ was bound from
+  params::BoundOnce<Params> bound_;
 };
 
 }  // namespace tdisc::search::numeric
