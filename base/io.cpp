@@ -1,6 +1,8 @@
 // Whole-file reads, atomic writes, and line lookup for error messages.
 #include "base/io.hpp"
 
+#include "base/gzip.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,6 +24,7 @@ const char* kind_name(InputKind kind) {
   switch (kind) {
     case InputKind::scheme_file: return "a scheme file";
     case InputKind::run_file: return "a run file";
+    case InputKind::gzip_member: return "a gzip file";
     case InputKind::params: return "a --params file";
     case InputKind::server_reply: return "a server's reply";
     case InputKind::results: return "a results file";
@@ -67,6 +70,7 @@ std::string read_text_file(const std::string& path, InputKind kind) {
     }
   }
   ::close(fd);
+  if (kind == InputKind::scheme_file && is_gzip(out)) return gunzip(path, out);
   return out;
 }
 

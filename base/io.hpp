@@ -11,7 +11,8 @@ namespace tdisc {
 
 // Reads the whole file, at most input_ceiling(kind) bytes (a longer file, or a device that never
 // ends, is refused after that many); throws IoError("FILE: cannot read …") or InputError. Run files
-// are opened without following a symbolic link: a link in a run directory is refused.
+// are opened without following a symbolic link: a link in a run directory is refused. A scheme file
+// that is gzip (1f 8b) is inflated (at most kMaxInflatedBytes), so every reader takes FILE.gz.
 std::string read_text_file(const std::string& path, InputKind kind = InputKind::scheme_file);
 // A descriptor for appending to PATH (created 0644 when missing) that never follows a symbolic
 // link: a link is refused with InputError, so a log cannot be redirected into someone else's file.

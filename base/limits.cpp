@@ -18,6 +18,7 @@ size_t input_ceiling(InputKind kind) {
     case InputKind::params: return size_t{1} << 20;
     case InputKind::server_reply: return size_t{16} << 20;
     case InputKind::scheme_file:
+    case InputKind::gzip_member:
     case InputKind::run_file:
     case InputKind::results: break;
   }

@@ -19,7 +19,8 @@ constexpr size_t kMaxInflatedBytes = size_t{256} << 20;
 // Ceilings on the bytes one read may bring into memory, by kind of input (docs/reliability.md has
 // the table). TDISC_MAX_INPUT_MB=N in the environment sets every ceiling to N MiB instead.
 enum class InputKind {
-  scheme_file,   // 64 MiB: any format tdisc imports (the largest public file is 1.3 MB)
+  scheme_file,   // 64 MiB: any format tdisc imports (the largest public file is 1.3 MB); gzip is inflated
+  gzip_member,   // 64 MiB: a gzip file read as its compressed bytes (cwschemes objects)
   run_file,      // 64 MiB: checkpoint.json, best-r*.json, lock, run.json
   params,        // 1 MiB: --params @FILE
   server_reply,  // 16 MiB: one HTTP reply of an LLM server

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/gzip.hpp"
 #include "base/error.hpp"
 #include "base/io.hpp"
 #include "base/limits.hpp"
@@ -155,6 +156,9 @@ std::string native_text(const Scheme& s) {
   return out;
 }
 
-void write_native(const std::string& path, const Scheme& s) { write_file_atomic(path, native_text(s)); }
+void write_native(const std::string& path, const Scheme& s) {
+  const bool gz = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+  write_file_atomic(path, gz ? gzip(native_text(s)) : native_text(s));
+}
 
 }  // namespace tdisc

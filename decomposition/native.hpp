@@ -15,7 +15,7 @@ Scheme parse_native(const std::string& text, const std::string& path);
 Scheme read_native(const std::string& path);
 // Native text, one term per line; provenance fields that are empty are left out.
 std::string native_text(const Scheme& s);
-void write_native(const std::string& path, const Scheme& s);  // atomic
+void write_native(const std::string& path, const Scheme& s);  // atomic; PATH ending .gz: gzip
 
 nlohmann::json provenance_json(const Provenance& p);
 Provenance provenance_from_json(const nlohmann::json& j);

@@ -12,7 +12,7 @@
 
 #include "base/error.hpp"
 #include "base/io.hpp"
-#include "decomposition/formats/gzip.hpp"
+#include "base/gzip.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/json_input.hpp"
 #include "decomposition/sha256.hpp"
@@ -52,7 +52,7 @@ bool is_sha256(const std::string& h) {
 std::string object_bytes(const fs::path& checkout, const std::string& hash, const std::string& path) {
   if (!is_sha256(hash)) throw InputError(path, 0, "object name \"" + excerpt(hash) + "\" is not a SHA-256 digest");
   const std::string file = (data_dir(checkout) / "objects" / (hash + ".gz")).string();
-  const std::string bytes = gunzip(file, read_text_file(file));
+  const std::string bytes = gunzip(file, read_text_file(file, InputKind::gzip_member));
   const std::string digest = sha256_hex(bytes);
   if (digest != hash) throw InputError(file, 0, "its content has SHA-256 " + digest.substr(0, 16) + "…, not the " + hash.substr(0, 16) + "… it is named by (a damaged or altered copy)");
   return bytes;

@@ -118,7 +118,17 @@ ImportedScheme read_perminov_json(const std::string& path, const std::string& te
   bool arrays = j.contains("u") && j.contains("v") && j.contains("w");
   bool textual = j.contains("multiplications");
   if (!arrays && !textual) throw InputError(path, 0, "neither \"u\"/\"v\"/\"w\" nor \"multiplications\"/\"elements\" present");
-  if (textual) im = scheme_from_products(path, text_form(path, text, j), f, false);
+  // Perminov writes entry names without a separator ("b111"); past 9 rows or columns a name can
+  // fit two entries, and then the arrays, which hold the same scheme, are read alone.
+  const bool ambiguous_names = f.n > 9 || f.m > 9 || f.p > 9;
+  if (textual) {
+    try {
+      im = scheme_from_products(path, text_form(path, text, j), f, false);
+    } catch (const InputError&) {
+      if (!arrays || !ambiguous_names) throw;
+      textual = false;
+    }
+  }
   if (arrays) {
     Scheme s = Scheme::zeros(f, 0);
     s.u = factor(path, text, j, "u", f.a_size());

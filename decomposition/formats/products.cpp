@@ -13,22 +13,41 @@ namespace tdisc::fmt {
 
 namespace {
 
-// "12" → (0,1); "1_12" → (0,11); flat "5" → 4. nullopt when malformed.
-std::optional<std::pair<int, int>> two_indices(std::string_view d) {
-  auto all_digits = [](std::string_view t) {
-    if (t.empty()) return false;
-    for (char c : t)
-      if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-    return true;
-  };
+bool all_digits(std::string_view t) {
+  if (t.empty()) return false;
+  for (char c : t)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+// The 1-based decimal d (no leading zero) as a 0-based index below `limit`; nullopt otherwise.
+std::optional<int> one_index(std::string_view d, int limit) {
+  if (!all_digits(d) || d[0] == '0') return std::nullopt;
+  auto v = parse_count(d, 1 << 20);
+  if (!v || *v < 1 || *v > limit) return std::nullopt;
+  return static_cast<int>(*v) - 1;
+}
+
+// "12" → (0,1); "1_12" → (0,11); flat "5" → 4. Digits run together past 9 ("b110" of a 9×10 B,
+// as Perminov's files write them) are read where exactly one split names an entry of the
+// rows × cols matrix: (0,9) here. nullopt when malformed or when several splits fit.
+std::optional<std::pair<int, int>> two_indices(std::string_view d, int rows, int cols) {
   if (auto u = d.find('_'); u != std::string_view::npos) {
     auto a = d.substr(0, u), b = d.substr(u + 1);
     auto i = parse_count(a, 1 << 20), j = parse_count(b, 1 << 20);
     if (!i || !j) return std::nullopt;
     return std::pair{static_cast<int>(*i) - 1, static_cast<int>(*j) - 1};
   }
-  if (d.size() != 2 || !all_digits(d)) return std::nullopt;
-  return std::pair{d[0] - '1', d[1] - '1'};
+  if (!all_digits(d) || d.size() < 2) return std::nullopt;
+  if (d.size() == 2) return std::pair{d[0] - '1', d[1] - '1'};
+  std::optional<std::pair<int, int>> found;
+  for (size_t cut = 1; cut < d.size(); ++cut) {
+    auto i = one_index(d.substr(0, cut), rows), j = one_index(d.substr(cut), cols);
+    if (!i || !j) continue;
+    if (found) return std::nullopt;  // ambiguous
+    found = std::pair{*i, *j};
+  }
+  return found;
 }
 
 std::optional<int> flat_index(std::string_view d) {
@@ -48,8 +67,10 @@ int matrix_entry(std::string_view ident, char letter, int rows, int cols, bool f
                              ", flat indices 1.." + std::to_string(rows * cols) + ")"};
     return *t;
   }
-  auto ij = two_indices(d);
-  if (!ij) throw ExprError{0, "cannot read the entry name '" + excerpt(ident) + "'"};
+  auto ij = two_indices(d, rows, cols);
+  if (!ij)
+    throw ExprError{0, "cannot read the entry name '" + excerpt(ident) + "' as one entry of " +
+                           char(std::toupper(letter)) + " (" + shape + "; write i_j where digits run together)"};
   if (ij->first < 0 || ij->first >= rows || ij->second < 0 || ij->second >= cols)
     throw ExprError{0, std::string(ident) + " is outside " + char(std::toupper(letter)) + " (" + shape + ")"};
   return ij->first * cols + ij->second;

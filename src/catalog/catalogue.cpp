@@ -49,6 +49,12 @@ bool entry_order(const CatalogueEntry& a, const CatalogueEntry& b) {
   return a.path < b.path;
 }
 
+// r<R>-<ring>-<hash8>.json, or .json.gz for a scheme whose native text passes kCompressAbove.
+bool is_catalogue_file_name(const std::string& name) {
+  auto ends = [&](std::string_view tail) { return name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0; };
+  return ends(".json") || ends(".json.gz");
+}
+
 std::vector<fs::path> sorted_children(const fs::path& dir) {
   std::vector<fs::path> out;
   for (const auto& d : fs::directory_iterator(dir)) out.push_back(d.path());
@@ -66,13 +72,13 @@ std::vector<CatalogueEntry> read_catalogue(const std::string& dir) {
     auto f = parse_format(sub.filename().string());
     if (!fs::is_directory(sub) || !f || f->str() != sub.filename().string()) continue;
     for (const fs::path& file : sorted_children(sub)) {
-      if (file.extension() != ".json") continue;
+      if (!is_catalogue_file_name(file.filename().string())) continue;
       Scheme s = read_native(file.string());
       std::string relative = sub.filename().string() + "/" + file.filename().string();
       if (s.format != *f)
         throw InputError(file.string(), 0, "a " + s.format.str() + " scheme filed under " + f->str());
-      if (file.filename().string() != catalogue_file_name(s))
-        throw InputError(file.string(), 0, "misnamed: its contents call for " + catalogue_file_name(s));
+      if (file.filename().string() != fs::path(catalogue_path(dir, s)).filename().string())
+        throw InputError(file.string(), 0, "misnamed: its contents call for " + fs::path(catalogue_path(dir, s)).filename().string());
       out.push_back(catalogue_entry(s, file.string(), relative));
     }
   }
@@ -93,12 +99,13 @@ FiledScheme file_in_catalogue(const std::string& dir, const Scheme& s, bool if_b
     }
   std::filesystem::create_directories(std::filesystem::path(out.path).parent_path());
   write_native(out.path, s);
-  have.push_back(catalogue_entry(s, out.path, s.format.str() + "/" + catalogue_file_name(s)));
+  have.push_back(catalogue_entry(s, out.path, s.format.str() + "/" + fs::path(out.path).filename().string()));
   return out;
 }
 
 std::string catalogue_path(const std::string& dir, const Scheme& s) {
-  return (fs::path(dir) / s.format.str() / catalogue_file_name(s)).string();
+  const std::string name = catalogue_file_name(s) + (native_text(s).size() > kCompressAbove ? ".gz" : "");
+  return (fs::path(dir) / s.format.str() / name).string();
 }
 
 bool usable_over(const CatalogueEntry& e, Ring over) {

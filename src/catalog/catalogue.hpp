@@ -32,7 +32,9 @@ std::vector<CatalogueEntry> read_catalogue(const std::string& dir);
 // The entry describing scheme s stored at path (relative: "<format>/<file>.json").
 CatalogueEntry catalogue_entry(const Scheme& s, const std::string& path, const std::string& relative);
 
-// Where a scheme belongs: DIR/<n>x<m>x<p>/<catalogue_file_name>.
+// Native texts longer than this are filed gzip-compressed (FILE.json.gz; every reader inflates them).
+inline constexpr size_t kCompressAbove = size_t{1} << 20;
+// Where a scheme belongs: DIR/<n>x<m>x<p>/<catalogue_file_name>, with ".gz" past kCompressAbove.
 std::string catalogue_path(const std::string& dir, const Scheme& s);
 
 // A catalogued scheme valid over ring r can be used over `over`: the same modular ring, a larger

@@ -1,7 +1,10 @@
 // The catalogue: every file in algorithms/ verifies and carries its provenance, INDEX.md is up to
 // date, `tdisc catalog best` picks the lowest rank usable over the ring, and the exit codes.
 #include <catch2/catch.hpp>
+#include <array>
+#include <cstdio>
 #include <ctime>
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -188,6 +191,82 @@ TEST_CASE("catalog add verifies, narrows the ring, refuses invalid files and ski
   auto given = test::run_tdisc("catalog add --dir " + dir + "/cat3 --source me --licence CC0 " + dir + "/anon.json");
   CHECK(given.code == 0);
   fs::remove_all(dir);
+}
+
+TEST_CASE("a scheme past 1 MiB of text is filed as .json.gz, read back by every reader, and a cut one is refused", "[fast][catalog]") {
+  std::string dir = test::temp_dir("catalog-gzip");
+  Scheme big = with_provenance(classical_scheme({10, 10, 12}), "test");  // 1200 terms
+  write_native(dir + "/big.json", big);
+  const auto plain = fs::file_size(dir + "/big.json");
+  REQUIRE(plain > kCompressAbove);
+  auto r = test::run_tdisc("catalog add --dir " + dir + "/cat " + dir + "/big.json");
+  REQUIRE(r.code == 0);
+  const std::string filed = catalogue_path(dir + "/cat", read_native(dir + "/big.json"));
+  CHECK(filed.size() > 8);
+  CHECK(filed.substr(filed.size() - 8) == ".json.gz");
+  REQUIRE(fs::exists(filed));
+  const std::string bytes = slurp(filed);
+  CHECK(static_cast<unsigned char>(bytes[0]) == 0x1f);
+  CHECK(static_cast<unsigned char>(bytes[1]) == 0x8b);
+  CHECK(bytes.size() * 10 < plain);
+  CHECK(read_native(filed).u == big.u);  // the reader inflates
+  auto entries = read_catalogue(dir + "/cat");
+  REQUIRE(entries.size() == 1);
+  CHECK(entries[0].rank == 1200);
+  CHECK(test::run_tdisc("catalog check --dir " + dir + "/cat").code == 0);
+  CHECK(test::run_tdisc("verify " + filed).code == 0);
+  CHECK(test::run_tdisc("catalog add --dir " + dir + "/cat " + dir + "/big.json").out.find("already catalogued") != std::string::npos);
+  std::ofstream(dir + "/cut.json.gz", std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+  auto cut = test::run_tdisc("verify " + dir + "/cut.json.gz");
+  CHECK(cut.code == 2);
+  CHECK(cut.err.find("cut.json.gz") != std::string::npos);
+  CHECK(cut.err.find("gzip data is damaged or cut short") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("every derived value of rings.tsv follows from the two values it names", "[fast][catalog]") {
+  std::map<std::pair<std::string, std::string>, long> rank;
+  std::vector<std::array<std::string, 3>> derived;  // format, ring, source
+  std::istringstream in(slurp(test::source_path("algorithms/best-known/rings.tsv")));
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream f(line);
+    std::string format, ring, r, source;
+    std::getline(f, format, '\t');
+    std::getline(f, ring, '\t');
+    std::getline(f, r, '\t');
+    std::getline(f, source, '\t');
+    rank[{format, ring}] = std::stol(r);
+    if (source.rfind("derived: ", 0) == 0) derived.push_back({format, ring, source});
+  }
+  REQUIRE(derived.size() >= 20);
+  auto sorted_name = [](std::string dims) {
+    std::array<int, 3> d{};
+    std::sscanf(dims.c_str(), "%dx%dx%d", &d[0], &d[1], &d[2]);
+    std::sort(d.begin(), d.end());
+    return std::array<int, 3>{d[0], d[1], d[2]};
+  };
+  auto value = [&](const std::string& part, const std::string& ring) {  // "4x4x4:47": the table's rank
+    const auto colon = part.find(':');
+    auto d = sorted_name(part.substr(0, colon));
+    long stated = std::stol(part.substr(colon + 1));
+    if (d[0] == 1) CHECK(stated == d[1] * d[2]);
+    else CHECK(rank.at({std::to_string(d[0]) + "x" + std::to_string(d[1]) + "x" + std::to_string(d[2]), ring}) == stated);
+    return std::pair{d, stated};
+  };
+  for (const auto& [format, ring, source] : derived) {
+    INFO(format << " " << ring << " " << source);
+    std::istringstream words(source.substr(9));
+    std::string a, op, b;
+    words >> a >> op >> b;
+    auto [da, ra] = value(a, ring);
+    auto [db, rb] = value(b, ring);
+    CHECK(rank.at({format, ring}) == (op == "⊕" ? ra + rb : ra * rb));
+    auto d = sorted_name(format);
+    long volume = long(d[0]) * d[1] * d[2];
+    long va = long(da[0]) * da[1] * da[2], vb = long(db[0]) * db[1] * db[2];
+    CHECK(volume == (op == "⊕" ? va + vb : va * vb));  // the parts make up the format
+  }
 }
 
 TEST_CASE("catalog derive writes verified constructions", "[fast][catalog]") {

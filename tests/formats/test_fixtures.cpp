@@ -5,6 +5,7 @@
 //   alphaevolve keys 357 and 456.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 
 #include "tests/formats/helpers.hpp"
 #include "verifier/verify.hpp"
@@ -98,6 +99,27 @@ TEST_CASE("Perminov JSON (arrays and text form agree) and Maple files import and
     CHECK(s.rank() == c.rank);
     check_char0(s, c.ring);
   }
+}
+
+TEST_CASE("Perminov JSON past 9 rows or columns: names run together, read where one split fits, else from the arrays", "[fast][fixtures]") {
+  // 2x9x10: "b110" is (1,10) in a 9×10 B, the text form reads and agrees with the arrays; 2x12x15:
+  // "b111" fits (1,11) and (11,1) of a 12×15 B, so the arrays are read alone. Both gzip-compressed.
+  Scheme a = load("perminov-json", "perminov/2x9x10_m143_ZT.json.gz");
+  CHECK(a.format == Format{2, 9, 10});
+  CHECK(a.rank() == 143);
+  check_char0(a, Ring::ZT);
+  Scheme b = load("perminov-json", "perminov/2x12x15_m281_ZT.json.gz");
+  CHECK(b.format == Format{2, 12, 15});
+  CHECK(b.rank() == 281);
+  check_char0(b, Ring::ZT);
+  // Without the arrays the ambiguous name is refused, with the file, line and the two readings' matrix.
+  std::string dir = test::temp_dir("perminov-wide");
+  std::string text = R"json({"n": [2, 12, 15], "m": 1, "z2": false,
+  "multiplications": ["m1 = (a11) * (b111)"], "elements": ["c11 = m1"]})json";
+  std::ofstream(dir + "/2x12x15_m1_ZT.json") << text;
+  CHECK_THAT(test::refusal([&] { import_scheme("perminov-json", dir + "/2x12x15_m1_ZT.json"); }),
+             Catch::Contains("2x12x15_m1_ZT.json:2:") && Catch::Contains("'b111' as one entry of B (12×15"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("fast-matmul files import from C orientation; the approximate Bini scheme is refused", "[fast][fixtures]") {

@@ -15,7 +15,7 @@
 #include "decomposition/formats/escape.hpp"
 #include "decomposition/formats/field_scheme_file.hpp"
 #include "decomposition/formats/formats.hpp"
-#include "decomposition/formats/gzip.hpp"
+#include "base/gzip.hpp"
 #include "decomposition/formats/imported.hpp"
 #include "decomposition/formats/readers.hpp"
 #include "decomposition/json_input.hpp"
@@ -171,14 +171,14 @@ void run_field_scheme(const std::string& bytes) {
 void run_gzip(const std::string& bytes) {
   std::string once;
   try {
-    once = fmt::gunzip("fuzz.gz", bytes);
+    once = gunzip("fuzz.gz", bytes);
   } catch (const InputError&) {
     return;
   } catch (const std::exception& e) {
     finding("gzip", std::string("an exception other than InputError: ") + e.what());
   }
   try {
-    if (fmt::gunzip("again.gz", bytes) != once) finding("gzip", "the same member inflated to different bytes");
+    if (gunzip("again.gz", bytes) != once) finding("gzip", "the same member inflated to different bytes");
   } catch (const std::exception& e) {
     finding("gzip", std::string("an accepted member was refused the second time: ") + e.what());
   }

@@ -1,15 +1,21 @@
 // gzip through zlib's inflate with gzip framing (window bits 16 + MAX_WBITS); see gzip.hpp.
-#include "decomposition/formats/gzip.hpp"
+#include "base/gzip.hpp"
 
 #include <zlib.h>
+
+#include <stdexcept>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
 
-namespace tdisc::fmt {
+namespace tdisc {
+
+bool is_gzip(std::string_view bytes) {
+  return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f && static_cast<unsigned char>(bytes[1]) == 0x8b;
+}
 
 std::string gunzip(const std::string& path, const std::string& bytes) {
-  if (bytes.size() < 18 || static_cast<unsigned char>(bytes[0]) != 0x1f || static_cast<unsigned char>(bytes[1]) != 0x8b)
+  if (bytes.size() < 18 || !is_gzip(bytes))
     throw InputError(path, 0, "not gzip data (no 1f 8b header)");
   z_stream zs{};
   if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) throw InputError(path, 0, "zlib cannot start");
@@ -32,4 +38,20 @@ std::string gunzip(const std::string& path, const std::string& bytes) {
   return out;
 }
 
-}  // namespace tdisc::fmt
+std::string gzip(std::string_view text) {
+  z_stream zs{};
+  if (deflateInit2(&zs, Z_BEST_COMPRESSION, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw std::runtime_error("zlib cannot start");
+  std::string out(deflateBound(&zs, static_cast<uLong>(text.size())) + 64, '\0');
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  zs.avail_in = static_cast<uInt>(text.size());
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  const int rc = deflate(&zs, Z_FINISH);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  if (rc != Z_STREAM_END) throw std::runtime_error("zlib could not compress");
+  return out;
+}
+
+}  // namespace tdisc
