@@ -117,12 +117,54 @@ done
 
 echo "== best of the staged schemes per format and ring"
 "$TDISC" catalog add --if-better --dir "$CAT" "$STAGE"/*/*.json | grep -v '^skipped' || true
-echo "== Perminov's ZT records beyond 5 that issue 29's campaign starts from (bench/campaign-targets.txt)"
-for b in 3x3x6_m42_ZT 3x6x6_m83_ZT 3x6x7_m96_ZT; do
-  "$TDISC" import --from perminov-json "$FIX/perminov/$b.json" -o "$WORK/start.json" >/dev/null
+echo "== Perminov's ZT records beyond 5 that issue 29's campaigns start from (bench/campaign-*.txt)"
+# start FILE: one of Perminov's ZT results (tests/data/perminov, .json or gzip-compressed .json.gz).
+start() {
+  local b=${1%.gz}
+  "$TDISC" import --from perminov-json "$FIX/perminov/$1" -o "$WORK/start.json" >/dev/null
   "$TDISC" catalog add --if-better --dir "$CAT" --licence MIT \
-    --source "$PERMINOV/results/ZT/$b.json (flip graphs; a campaign start of issue 29)" "$WORK/start.json" | grep -v '^skipped' || true
-done
+    --source "$PERMINOV/results/ZT/$b (flip graphs; a campaign start of issue 29)" "$WORK/start.json" | grep -v '^skipped' || true
+}
+for b in 3x3x6_m42 3x6x6_m83 3x6x7_m96; do start ${b}_ZT.json; done
+for b in 2x9x10_m143 2x9x11_m157 2x10x12_m188 3x3x8_m56 3x4x7_m64 4x4x6_m73 3x7x8_m128 3x8x8_m146 9x10x15_m864 \
+         10x13x14_m1154 11x13x13_m1205 10x12x12_m902 13x14x16_m1820; do start ${b}_ZT.json.gz; done
+echo "== joins of two of Perminov's ZT schemes below his ZT value (starts of bench/campaign-zt.txt)"
+# pjoin WAS A A_TO B B_TO AXIS [TO]: Perminov's A and B (ZT), permuted to A_TO and B_TO, joined along
+# AXIS (and the join permuted to TO).
+pjoin() {
+  local was=$1 a=$2 a_to=$3 b=$4 b_to=$5 axis=$6 to=${7:-}
+  "$TDISC" import --from perminov-json "$FIX/perminov/${a}_ZT.json.gz" -o "$WORK/pa.json" >/dev/null
+  "$TDISC" import --from perminov-json "$FIX/perminov/${b}_ZT.json.gz" -o "$WORK/pb.json" >/dev/null
+  "$TDISC" catalog derive permute "$WORK/pa.json" --to "$a_to" -o "$WORK/pa.json" >/dev/null
+  "$TDISC" catalog derive permute "$WORK/pb.json" --to "$b_to" -o "$WORK/pb.json" >/dev/null
+  "$TDISC" catalog derive join "$WORK/pa.json" "$WORK/pb.json" --axis "$axis" -o "$WORK/joined.json" >/dev/null
+  [ -z "$to" ] || "$TDISC" catalog derive permute "$WORK/joined.json" --to "$to" -o "$WORK/joined.json" >/dev/null
+  "$TDISC" catalog add --if-better --dir "$CAT" --licence MIT --source "derived by tdisc catalog derive: $PERMINOV/results/ZT/${a}_ZT.json \
+as $a_to joined along $axis with $PERMINOV/results/ZT/${b}_ZT.json as $b_to${to:+, permuted to $to} (Perminov's ZT value of the format: $was; a campaign start of issue 29)" \
+    "$WORK/joined.json" | grep -v '^skipped' || true
+}
+pjoin 281 2x6x12_m112 2x12x6 2x9x12_m168 2x12x9 p
+pjoin 305 2x6x13_m122 2x13x6 2x9x13_m182 2x13x9 p
+pjoin 325 2x7x13_m142 2x13x7 2x9x13_m182 2x13x9 p
+pjoin 350 2x7x14_m152 2x14x7 2x9x14_m196 2x14x9 p
+pjoin 375 2x6x16_m150 2x16x6 2x9x16_m224 2x16x9 p 2x15x16
+echo "== GF2 schemes from the mod-2 47 and 60 (starts of bench/campaign-gf2.txt)"
+# gf2 OP A B [--axis X] -- LICENCE: tdisc catalog derive OP of two catalogued files, filed over GF2.
+gf2() {
+  local op=$1 a=$2 b=$3 licence=$4 axis=${5:-}
+  "$TDISC" catalog derive $op "$CAT/$a" "$CAT/$b" ${axis:+--axis $axis} -o "$WORK/gf2.json" >/dev/null
+  "$TDISC" catalog add --if-better --dir "$CAT" --licence "$licence" --source "derived by tdisc catalog derive $op \
+algorithms/$a algorithms/$b${axis:+ --axis $axis} (a campaign start of issue 29)" "$WORK/gf2.json" | grep -v '^skipped' || true
+}
+OWN47=4x4x4/r47-GF2-de5c8090.json
+"$TDISC" catalog derive permute "$CAT/3x4x4/r38-ZT-d208b13f.json" --to 4x4x3 -o "$WORK/443.json" >/dev/null
+"$TDISC" catalog derive join "$CAT/$OWN47" "$WORK/443.json" --axis p -o "$WORK/gf2.json" >/dev/null
+"$TDISC" catalog add --if-better --dir "$CAT" --licence "CC0-1.0 (derived from tdisc's own schemes)" --source "derived by tdisc \
+catalog derive join algorithms/$OWN47 and algorithms/3x4x4/r38-ZT-d208b13f.json (permuted to 4x4x3) --axis p (a campaign start of issue 29)" \
+  "$WORK/gf2.json" | grep -v '^skipped' || true
+gf2 join $OWN47 $OWN47 "CC0-1.0 (derived from tdisc's own schemes)" p
+gf2 join $OWN47 4x4x5/r60-GF2-6221f36f.json "GPL-3.0 (derived from jakobmoosbauer/flips)" p
+gf2 kron 2x2x2/r7-ZT-02268ba0.json $OWN47 "CC0-1.0 (Strassen, public domain, and tdisc's own 47)"
 echo "== ZT schemes first written by 'tdisc search --meta' (a merge of catalogued schemes the walk kept)"
 # meta SIZE RANK LICENCE A A_TO B B_TO AXIS: rebuilds the start of 'tdisc search --meta' (seed 1,
 # 2026-11-23) by the same constructions, permute then join; a ZT scheme below the classical one.
