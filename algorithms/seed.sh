@@ -148,23 +148,6 @@ pjoin 305 2x6x13_m122 2x13x6 2x9x13_m182 2x13x9 p
 pjoin 325 2x7x13_m142 2x13x7 2x9x13_m182 2x13x9 p
 pjoin 350 2x7x14_m152 2x14x7 2x9x14_m196 2x14x9 p
 pjoin 375 2x6x16_m150 2x16x6 2x9x16_m224 2x16x9 p 2x15x16
-echo "== GF2 schemes from the mod-2 47 and 60 (starts of bench/campaign-gf2.txt)"
-# gf2 OP A B [--axis X] -- LICENCE: tdisc catalog derive OP of two catalogued files, filed over GF2.
-gf2() {
-  local op=$1 a=$2 b=$3 licence=$4 axis=${5:-}
-  "$TDISC" catalog derive $op "$CAT/$a" "$CAT/$b" ${axis:+--axis $axis} -o "$WORK/gf2.json" >/dev/null
-  "$TDISC" catalog add --if-better --dir "$CAT" --licence "$licence" --source "derived by tdisc catalog derive $op \
-algorithms/$a algorithms/$b${axis:+ --axis $axis} (a campaign start of issue 29)" "$WORK/gf2.json" | grep -v '^skipped' || true
-}
-OWN47=4x4x4/r47-GF2-de5c8090.json
-"$TDISC" catalog derive permute "$CAT/3x4x4/r38-ZT-d208b13f.json" --to 4x4x3 -o "$WORK/443.json" >/dev/null
-"$TDISC" catalog derive join "$CAT/$OWN47" "$WORK/443.json" --axis p -o "$WORK/gf2.json" >/dev/null
-"$TDISC" catalog add --if-better --dir "$CAT" --licence "CC0-1.0 (derived from tdisc's own schemes)" --source "derived by tdisc \
-catalog derive join algorithms/$OWN47 and algorithms/3x4x4/r38-ZT-d208b13f.json (permuted to 4x4x3) --axis p (a campaign start of issue 29)" \
-  "$WORK/gf2.json" | grep -v '^skipped' || true
-gf2 join $OWN47 $OWN47 "CC0-1.0 (derived from tdisc's own schemes)" p
-gf2 join $OWN47 4x4x5/r60-GF2-6221f36f.json "GPL-3.0 (derived from jakobmoosbauer/flips)" p
-gf2 kron 2x2x2/r7-ZT-02268ba0.json $OWN47 "CC0-1.0 (Strassen, public domain, and tdisc's own 47)"
 echo "== ZT schemes first written by 'tdisc search --meta' (a merge of catalogued schemes the walk kept)"
 # meta SIZE RANK LICENCE A A_TO B B_TO AXIS: rebuilds the start of 'tdisc search --meta' (seed 1,
 # 2026-11-23) by the same constructions, permute then join; a ZT scheme below the classical one.
@@ -188,5 +171,22 @@ named "rational 4x4x4:48, sparsified" "derived by tdisc descend --simplify 512 -
 
 echo "== tdisc's own finds (provenance in the files: command, seed, commit), after the published ones"
 for f in "$S"/tdisc*.json; do "$TDISC" catalog add --dir "$CAT" "$f" >/dev/null; done
+echo "== GF2 schemes from the mod-2 47 (tdisc's own) and 60 (starts of bench/campaign-gf2.txt)"
+# gf2 OP A B [--axis X] -- LICENCE: tdisc catalog derive OP of two catalogued files, filed over GF2.
+gf2() {
+  local op=$1 a=$2 b=$3 licence=$4 axis=${5:-}
+  "$TDISC" catalog derive $op "$CAT/$a" "$CAT/$b" ${axis:+--axis $axis} -o "$WORK/gf2.json" >/dev/null
+  "$TDISC" catalog add --if-better --dir "$CAT" --licence "$licence" --source "derived by tdisc catalog derive $op \
+algorithms/$a algorithms/$b${axis:+ --axis $axis} (a campaign start of issue 29)" "$WORK/gf2.json" | grep -v '^skipped' || true
+}
+OWN47=4x4x4/r47-GF2-de5c8090.json
+"$TDISC" catalog derive permute "$CAT/3x4x4/r38-ZT-d208b13f.json" --to 4x4x3 -o "$WORK/443.json" >/dev/null
+"$TDISC" catalog derive join "$CAT/$OWN47" "$WORK/443.json" --axis p -o "$WORK/gf2.json" >/dev/null
+"$TDISC" catalog add --if-better --dir "$CAT" --licence "CC0-1.0 (derived from tdisc's own schemes)" --source "derived by tdisc \
+catalog derive join algorithms/$OWN47 and algorithms/3x4x4/r38-ZT-d208b13f.json (permuted to 4x4x3) --axis p (a campaign start of issue 29)" \
+  "$WORK/gf2.json" | grep -v '^skipped' || true
+gf2 join $OWN47 $OWN47 "CC0-1.0 (derived from tdisc's own schemes)" p
+gf2 join $OWN47 4x4x5/r60-GF2-6221f36f.json "GPL-3.0 (derived from jakobmoosbauer/flips)" p
+gf2 kron 2x2x2/r7-ZT-02268ba0.json $OWN47 "CC0-1.0 (Strassen, public domain, and tdisc's own 47)"
 "$TDISC" catalog check --dir "$CAT"
 "$TDISC" catalog index --dir "$CAT"
