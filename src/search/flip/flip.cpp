@@ -36,9 +36,9 @@ bool Walker<F>::flip() {
     if (params_.undo_dead_ends) keep_for_undo(-1, -1);
     std::vector<int> dead;
     if (F::is_zero(nb)) dead.push_back(i);
-    else t_.sign[i] = static_cast<std::int8_t>(t_.sign[i] * F::normalize(nb)), t_.f[kb][i] = nb;
+    else t_.sign[i] = static_cast<std::int8_t>(t_.sign[i] * F::normalize(nb)), set_factor(kb, i, nb);
     if (F::is_zero(nc)) dead.push_back(j);
-    else t_.sign[j] = static_cast<std::int8_t>(t_.sign[j] * F::normalize(nc)), t_.f[kc][j] = nc;
+    else t_.sign[j] = static_cast<std::int8_t>(t_.sign[j] * F::normalize(nc)), set_factor(kc, j, nc);
     remove_terms(dead);
     return true;
   }

@@ -23,6 +23,8 @@ void Walker<F>::plus_transition() {
     if (!ok1 || !ok2 || !ok3 || F::is_zero(a1) || F::is_zero(b2) || F::is_zero(c3)) continue;
     // new terms: i := (A−A', b, c), j := (A', b−b', c), R := (A', b', c+c'), each normalised.
     const Vec bj = t_.f[kb][j], ci = t_.f[kc][i];
+    const bool in_place = R < cap_;  // the index has room for term R: update it term by term
+    if (in_place) detach(i), detach(j);
     int s = F::normalize(a1);
     t_.f[ka][i] = a1;
     t_.sign[i] = static_cast<std::int8_t>(s);
@@ -38,7 +40,12 @@ void Walker<F>::plus_transition() {
     t_.f[kb].push_back(bj);
     t_.f[kc].push_back(c3);
     t_.sign.push_back(static_cast<std::int8_t>(sa * sc));
-    rebuild();
+    if (in_place) {
+      attach(i), attach(j), attach(R);
+      this->indexed(pairs_.size() == 0);
+    } else {
+      rebuild();
+    }
     this->plussed();
     return;
   }

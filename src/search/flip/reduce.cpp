@@ -24,7 +24,7 @@ void Walker<F>::reduce() {
     return;
   }
   t_.sign[a] = static_cast<std::int8_t>(F::normalize(c));
-  t_.f[differing][a] = c;
+  set_factor(differing, a, c);
   remove_terms({b});
 }
 

@@ -27,6 +27,7 @@ void Walker<F>::rebuild() {
   const int R = rank();
   TDISC_REQUIRE(R + 16 <= PairIndex::kMaxTerms, "rank must stay below 32752");
   const int cap = std::max(R + 16, pairs_.capacity());
+  cap_ = cap;
   pairs_.reset(cap);
   pending_.clear();
   for (int k = 0; k < 3; ++k) buckets_[k].reset(cap);
@@ -68,19 +69,48 @@ void Walker<F>::set_factor(int kind, int t, Vec v) {
 }
 
 template <class F>
+void Walker<F>::detach(int t) {
+  for (int k = 0; k < 3; ++k) {
+    auto& b = buckets_[k];
+    const std::uint32_t slot = b.find(t_.f[k][t]);
+    for (int u = b.first(slot); u >= 0; u = b.next(u))
+      if (u != t) pairs_.remove(k, t, u);
+    b.unlink(slot, t);
+  }
+}
+
+template <class F>
+void Walker<F>::attach(int t) {
+  for (int k = 0; k < 3; ++k) {
+    auto& b = buckets_[k];
+    const auto& other1 = t_.f[k == 2 ? 0 : k + 1];
+    const auto& other2 = t_.f[k == 0 ? 2 : k - 1];
+    const std::uint32_t to = b.find_or_add(t_.f[k][t]);
+    for (int u = b.first(to); u >= 0; u = b.next(u)) {
+      pairs_.add(k, t, u);
+      if (params_.reductions && (other1[u] == other1[t] || other2[u] == other2[t])) pending_.emplace_back(t, u);
+    }
+    b.push(to, t);
+  }
+}
+
+template <class F>
 void Walker<F>::remove_terms(std::vector<int> dead) {
   std::sort(dead.begin(), dead.end(), std::greater<>());
   dead.erase(std::unique(dead.begin(), dead.end()), dead.end());
-  for (int d : dead) {
-    int last = rank() - 1;
+  for (int d : dead) {  // the last term moves into d's place; the index follows term by term
+    const int last = rank() - 1;
+    detach(d);
+    if (d != last) detach(last);
     for (int k = 0; k < 3; ++k) {
       t_.f[k][d] = t_.f[k][last];
       t_.f[k].pop_back();
     }
     t_.sign[d] = t_.sign[last];
     t_.sign.pop_back();
+    if (d != last) attach(d);
   }
-  rebuild();
+  this->indexed(pairs_.size() == 0);
   if (params_.undo_dead_ends && undo_dead_end()) return;
   this->dropped(static_cast<int>(dead.size()));
 }

@@ -38,7 +38,9 @@ private:
   // walker.cpp: index maintenance.
   void rebuild();                         // index and pending reductions from scratch
   void set_factor(int kind, int t, Vec v);  // v normalised and non-zero; keeps the index
-  void remove_terms(std::vector<int> dead);  // drops terms, then rebuilds
+  void remove_terms(std::vector<int> dead);  // drops terms (the last moves into each gap), index kept
+  void detach(int t);                        // takes term t out of the index (its factors unchanged)
+  void attach(int t);                        // puts term t into the index, noting pairs it can reduce
   // dead_end.cpp (undo_dead_ends): the scheme before a drop, and the undo when the drop left no flip.
   void keep_for_undo(int a, int b);  // before a reduction of the pair (a, b) or a flip that zeroes a factor
   bool undo_dead_end();              // after the drop: true when it was undone
@@ -49,7 +51,8 @@ private:
   Terms<F> t_;
   PairIndex pairs_;                          // every (kind, term, term) sharing a factor
   std::array<Buckets<Vec>, 3> buckets_;      // terms by equal factor, per kind
-  std::vector<std::pair<int, int>> pending_;  // term pairs sharing two factors
+  std::vector<std::pair<int, int>> pending_;  // term pairs sharing two factors (stale ones are skipped)
+  int cap_ = 0;                               // terms the index can number (rebuild grows it)
   Terms<F> before_drop_;                      // the scheme before the last drop (undo_dead_ends only)
   std::pair<int, int> drop_pair_{-1, -1};     //   and the reduced pair, struck off after an undo
 };
