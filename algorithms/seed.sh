@@ -188,5 +188,6 @@ catalog derive join algorithms/$OWN47 and algorithms/3x4x4/r38-ZT-d208b13f.json 
 gf2 join $OWN47 $OWN47 "CC0-1.0 (derived from tdisc's own schemes)" p
 gf2 join $OWN47 4x4x5/r60-GF2-6221f36f.json "GPL-3.0 (derived from jakobmoosbauer/flips)" p
 gf2 kron 2x2x2/r7-ZT-02268ba0.json $OWN47 "CC0-1.0 (Strassen, public domain, and tdisc's own 47)"
+gf2 kron $OWN47 $OWN47 "CC0-1.0 (derived from tdisc's own schemes)"
 "$TDISC" catalog check --dir "$CAT"
 "$TDISC" catalog index --dir "$CAT"

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/gzip.hpp"
 #include "base/io.hpp"
 #include "base/params/table.hpp"
 #include "src/catalog/catalogue.hpp"
@@ -129,6 +130,13 @@ int declared_rank(const std::string& path) {
   std::string head(4096, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<size_t>(in.gcount()));
+  if (is_gzip(head)) {  // a compressed start (the catalogue's large files): its text, as every reader sees it
+    try {
+      head = read_text_file(path).substr(0, 4096);
+    } catch (const std::exception&) {
+      return 0;  // the search itself will name what is wrong with the file
+    }
+  }
   std::smatch m;
   static const std::regex rank("\"rank\"\\s*:\\s*([0-9]{1,7})");
   return std::regex_search(head, m, rank) ? std::stoi(m[1]) : 0;
