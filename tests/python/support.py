@@ -27,13 +27,13 @@ def source(*parts):
 
 
 def catalogue_files():
-    """Every native file of algorithms/, sorted."""
+    """Every native file of algorithms/ (large ones gzip-compressed, .json.gz), sorted."""
     out = []
     root = source("algorithms")
     for folder in sorted(os.listdir(root)):
         path = os.path.join(root, folder)
         if os.path.isdir(path) and "x" in folder:
-            out += [os.path.join(path, f) for f in sorted(os.listdir(path)) if f.endswith(".json")]
+            out += [os.path.join(path, f) for f in sorted(os.listdir(path)) if f.endswith((".json", ".json.gz"))]
     return out
 
 
