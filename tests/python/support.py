@@ -26,13 +26,17 @@ def source(*parts):
     return os.path.join(SOURCE, *parts)
 
 
-def catalogue_files():
-    """Every native file of algorithms/ (large ones gzip-compressed, .json.gz), sorted."""
+def catalogue_files(max_volume=None):
+    """Every native file of algorithms/ (large ones gzip-compressed, .json.gz), sorted; with
+    max_volume, only the formats n·m·p up to it."""
     out = []
     root = source("algorithms")
     for folder in sorted(os.listdir(root)):
         path = os.path.join(root, folder)
-        if os.path.isdir(path) and "x" in folder:
+        if not (os.path.isdir(path) and "x" in folder):
+            continue
+        n, m, p = (int(d) for d in folder.split("x"))
+        if max_volume is None or n * m * p <= max_volume:
             out += [os.path.join(path, f) for f in sorted(os.listdir(path)) if f.endswith((".json", ".json.gz"))]
     return out
 
