@@ -77,8 +77,8 @@ std::vector<CatalogueEntry> read_catalogue(const std::string& dir) {
       std::string relative = sub.filename().string() + "/" + file.filename().string();
       if (s.format != *f)
         throw InputError(file.string(), 0, "a " + s.format.str() + " scheme filed under " + f->str());
-      if (file.filename().string() != fs::path(catalogue_path(dir, s)).filename().string())
-        throw InputError(file.string(), 0, "misnamed: its contents call for " + fs::path(catalogue_path(dir, s)).filename().string());
+      const std::string name = catalogue_file_name(s), got = file.filename().string();
+      if (got != name && got != name + ".gz") throw InputError(file.string(), 0, "misnamed: its contents call for " + name);
       out.push_back(catalogue_entry(s, file.string(), relative));
     }
   }

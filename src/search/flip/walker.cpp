@@ -49,49 +49,42 @@ void Walker<F>::rebuild() {
 
 template <class F>
 void Walker<F>::set_factor(int kind, int t, Vec v) {
-  auto& col = t_.f[kind];
-  const Vec old = col[t];
-  if (old == v) return;
-  auto& b = buckets_[kind];
-  const std::uint32_t from = b.find(old);
-  for (int u = b.first(from); u >= 0; u = b.next(u))
-    if (u != t) pairs_.remove(kind, t, u);
-  b.unlink(from, t);
-  const auto& other1 = t_.f[kind == 2 ? 0 : kind + 1];
-  const auto& other2 = t_.f[kind == 0 ? 2 : kind - 1];
-  const std::uint32_t to = b.find_or_add(v);
+  if (t_.f[kind][t] == v) return;
+  detach_kind(kind, t);
+  t_.f[kind][t] = v;
+  attach_kind(kind, t);
+}
+
+template <class F>
+void Walker<F>::detach_kind(int k, int t) {
+  auto& b = buckets_[k];
+  const std::uint32_t slot = b.find(t_.f[k][t]);
+  for (int u = b.first(slot); u >= 0; u = b.next(u))
+    if (u != t) pairs_.remove(k, t, u);
+  b.unlink(slot, t);
+}
+
+template <class F>
+void Walker<F>::attach_kind(int k, int t) {
+  auto& b = buckets_[k];
+  const auto& other1 = t_.f[k == 2 ? 0 : k + 1];
+  const auto& other2 = t_.f[k == 0 ? 2 : k - 1];
+  const std::uint32_t to = b.find_or_add(t_.f[k][t]);
   for (int u = b.first(to); u >= 0; u = b.next(u)) {
-    pairs_.add(kind, t, u);
+    pairs_.add(k, t, u);
     if (params_.reductions && (other1[u] == other1[t] || other2[u] == other2[t])) pending_.emplace_back(t, u);
   }
   b.push(to, t);
-  col[t] = v;
 }
 
 template <class F>
 void Walker<F>::detach(int t) {
-  for (int k = 0; k < 3; ++k) {
-    auto& b = buckets_[k];
-    const std::uint32_t slot = b.find(t_.f[k][t]);
-    for (int u = b.first(slot); u >= 0; u = b.next(u))
-      if (u != t) pairs_.remove(k, t, u);
-    b.unlink(slot, t);
-  }
+  for (int k = 0; k < 3; ++k) detach_kind(k, t);
 }
 
 template <class F>
 void Walker<F>::attach(int t) {
-  for (int k = 0; k < 3; ++k) {
-    auto& b = buckets_[k];
-    const auto& other1 = t_.f[k == 2 ? 0 : k + 1];
-    const auto& other2 = t_.f[k == 0 ? 2 : k - 1];
-    const std::uint32_t to = b.find_or_add(t_.f[k][t]);
-    for (int u = b.first(to); u >= 0; u = b.next(u)) {
-      pairs_.add(k, t, u);
-      if (params_.reductions && (other1[u] == other1[t] || other2[u] == other2[t])) pending_.emplace_back(t, u);
-    }
-    b.push(to, t);
-  }
+  for (int k = 0; k < 3; ++k) attach_kind(k, t);
 }
 
 template <class F>

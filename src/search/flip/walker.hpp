@@ -41,6 +41,8 @@ private:
   void remove_terms(std::vector<int> dead);  // drops terms (the last moves into each gap), index kept
   void detach(int t);                        // takes term t out of the index (its factors unchanged)
   void attach(int t);                        // puts term t into the index, noting pairs it can reduce
+  void detach_kind(int kind, int t);         //   the same for one factor kind
+  void attach_kind(int kind, int t);
   // dead_end.cpp (undo_dead_ends): the scheme before a drop, and the undo when the drop left no flip.
   void keep_for_undo(int a, int b);  // before a reduction of the pair (a, b) or a flip that zeroes a factor
   bool undo_dead_end();              // after the drop: true when it was undone
