@@ -3,9 +3,11 @@
 // dropped connections, quota errors that are not retried.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <thread>
 
 #include "src/llm/client.hpp"
 #include "src/llm/json_extract.hpp"
+#include "src/llm/proposer/requests.hpp"
 #include "tests/llm/script_server.hpp"
 
 using namespace tdisc;
@@ -216,4 +218,25 @@ TEST_CASE("JSON is extracted from plain, fenced, prose and thinking replies", "[
   CHECK(extract_json("").why_not == "empty reply");
   CHECK(extract_json("[1,2]").why_not == "reply is JSON but not an object");
   CHECK(extract_json("no braces at all").why_not == "no JSON object found in the reply");
+}
+
+TEST_CASE("an answer holds its pool slot until it is read", "[fast][llm][client]") {
+  // The engine tops up the pool after reading answers; an answer that lands in between (a quota error,
+  // say) must still count, or a second call goes out before the first is seen (CI saw 3 requests
+  // where the quota case allows 1).
+  ScriptServer server({ScriptServer::error(429, R"({"error":{"message":"quota","type":"insufficient_quota"}})")});
+  ChatClient client(fast_config(server));
+  RequestPool pool(client, 1, nullptr);
+  RequestTicket ticket;
+  ticket.request = simple_request();
+  pool.submit(ticket);
+  auto t0 = std::chrono::steady_clock::now();
+  while (pool.in_flight() > 0 && seconds_since(t0) < 20) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  REQUIRE(pool.in_flight() == 0);
+  CHECK(pool.unread() == 1);  // finished, not yet taken: no room for another call
+  auto f = pool.take();
+  REQUIRE(f);
+  CHECK(f->result.status == CallStatus::quota);
+  CHECK(pool.unread() == 0);
+  CHECK(server.served() == 1);
 }

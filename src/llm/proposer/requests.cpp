@@ -20,6 +20,11 @@ int RequestPool::in_flight() const {
   return running_;
 }
 
+int RequestPool::unread() const {
+  std::lock_guard lock(mutex_);
+  return running_ + static_cast<int>(done_.size());
+}
+
 bool RequestPool::has_finished() const {
   std::lock_guard lock(mutex_);
   return !done_.empty();

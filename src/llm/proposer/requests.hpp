@@ -42,7 +42,9 @@ public:
 
   int capacity() const { return capacity_; }
   int in_flight() const;
-  bool has_room() const { return in_flight() < capacity_; }
+  // Requests in flight plus answers not yet taken: an answer that arrived since the last take() may
+  // be the one that stops the calls (quota), so it holds its slot until it is read.
+  int unread() const;
   void submit(RequestTicket ticket);
   bool has_finished() const;
   // The oldest finished request, waiting at most `wait` for one.

@@ -50,9 +50,10 @@ bool Session::answer_usable() const {
 }
 
 // Proposals already waiting for the search threads count against K: asking for more than can be
-// evaluated would only build prompts from an older database (and log calls out of order).
+// evaluated would only build prompts from an older database (and log calls out of order). So do
+// answers not yet read: one that finished after receive() may be a quota error that ends the calls.
 void Session::top_up() {
-  auto room = [&] { return pool_->in_flight() + static_cast<int>(ready_.size()) < pool_->capacity(); };
+  auto room = [&] { return pool_->unread() + static_cast<int>(ready_.size()) < pool_->capacity(); };
   while (room() && spending_allowed() && answer_usable()) pool_->submit(next_ticket());
   report_spending();
 }
