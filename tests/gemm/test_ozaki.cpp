@@ -45,7 +45,7 @@ struct Pipeline {
 };
 
 void scale(Pipeline& P, const std::vector<double>& A, const std::vector<double>& B) {
-  const int t = scaled_bits(P.moduli);
+  const ScaledBits t = scaled_bits(P.moduli);
   P.e.assign(P.m, 0), P.f.assign(P.n, 0);
   P.Ai.assign(A.size(), 0), P.Bi.assign(B.size(), 0);
   for (int i = 0; i < P.m; ++i) {
@@ -53,7 +53,7 @@ void scale(Pipeline& P, const std::vector<double>& A, const std::vector<double>&
     for (int h = 0; h < P.k; ++h) amax = std::max(amax, std::fabs(A[i + h * P.m]));
     const int sc = amax > 0 ? -std::ilogb(amax) : 0;
     for (int h = 0; h < P.k; ++h) sum += std::pow(std::ldexp(A[i + h * P.m], sc), 2);
-    P.e[i] = amax > 0 ? shift_for(std::sqrt(sum), t) + sc : 0;
+    P.e[i] = amax > 0 ? shift_for(std::sqrt(sum), t.a) + sc : 0;
     for (int h = 0; h < P.k; ++h) P.Ai[i + h * P.m] = std::trunc(std::ldexp(A[i + h * P.m], P.e[i]));
   }
   for (int j = 0; j < P.n; ++j) {
@@ -61,7 +61,7 @@ void scale(Pipeline& P, const std::vector<double>& A, const std::vector<double>&
     for (int h = 0; h < P.k; ++h) amax = std::max(amax, std::fabs(B[h + j * P.k]));
     const int sc = amax > 0 ? -std::ilogb(amax) : 0;
     for (int h = 0; h < P.k; ++h) sum += std::pow(std::ldexp(B[h + j * P.k], sc), 2);
-    P.f[j] = amax > 0 ? shift_for(std::sqrt(sum), t) + sc : 0;
+    P.f[j] = amax > 0 ? shift_for(std::sqrt(sum), t.b) + sc : 0;
     for (int h = 0; h < P.k; ++h) P.Bi[h + j * P.k] = std::trunc(std::ldexp(B[h + j * P.k], P.f[j]));
   }
 }
@@ -157,9 +157,19 @@ TEST_CASE("ozaki: the moduli are odd and pairwise coprime, the inverses are inve
   for (int bits : {24, 53})
     for (long long k : {1LL, 16LL, 1000LL, 16384LL}) {
       const int n = moduli_for(bits, k), t = bits_for(bits, k);
-      CHECK(scaled_bits(n) >= t);
-      CHECK(scaled_bits(n - 1) < t);
+      CHECK(scaled_bits(n).b >= t);
+      CHECK(scaled_bits(n - 1).b < t);
     }
+  // The bit budget is the whole of P: 2^(a+b) ≤ (P−1)/2 < 2^(a+b+1) (exact in 128 bits up to 15 moduli),
+  // A taking the odd bit.
+  for (int n = 2; n <= 15; ++n) {
+    const ScaledBits t = scaled_bits(n);
+    const i128 half = (product_of_moduli(n) - 1) / 2;
+    INFO("n = " << n << ", a = " << t.a << ", b = " << t.b);
+    CHECK(((i128)1 << (t.a + t.b)) <= half);
+    if (t.a < 62) CHECK(((i128)1 << (t.a + t.b + 1)) > half);
+    CHECK((t.a == t.b || t.a == t.b + 1));
+  }
   CHECK(bits_for(53, 16384) == 53 + 1 + 7);
   CHECK(bits_for(53, 16385) == 53 + 1 + 8);
   CHECK(bits_for(53, 1LL << 40) == 62);
@@ -242,7 +252,7 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
       scale(P, A, B);
       residues_and_products(P, nullptr);
       const std::vector<std::vector<int>> plain = P.res;
-      const int t = scaled_bits(moduli);
+      const ScaledBits t = scaled_bits(moduli);
       double max_rel = 0;
       for (int i = 0; i < m; ++i)
         for (int j = 0; j < n; ++j) {
@@ -252,8 +262,8 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
             exact += (i128)P.Ai[i + h * m] * (i128)P.Bi[h + j * k];
             norm_a += P.Ai[i + h * m] * P.Ai[i + h * m], norm_b += P.Bi[h + j * k] * P.Bi[h + j * k];
           }
-          CHECK(std::sqrt(norm_a) < std::ldexp(1.0, t) * (1 + 1e-12));  // the scaling bound
-          CHECK(std::sqrt(norm_b) < std::ldexp(1.0, t) * (1 + 1e-12));
+          CHECK(std::sqrt(norm_a) < std::ldexp(1.0, t.a) * (1 + 1e-12));  // the scaling bound
+          CHECK(std::sqrt(norm_b) < std::ldexp(1.0, t.b) * (1 + 1e-12));
           const double x = reconstructed(P, i, j), want = to_double(exact);
           CHECK(std::fabs(x - want) <= moduli * std::ldexp(std::fabs(want), -53));
           // Unscaled, against the product in long double: the truncation error (below 1 per scaled
@@ -268,8 +278,9 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
           const double emulated = std::ldexp(x, -(P.e[i] + P.f[j]));
           max_rel = std::max(max_rel, (double)(std::fabs(emulated - c) / bound));
         }
-      INFO("wide " << wide << ", moduli " << moduli << ", t " << t << ", max error / ‖a‖‖b‖ " << max_rel);
-      CHECK(max_rel < std::ldexp(1.0, -t + 6));
+      INFO("wide " << wide << ", moduli " << moduli << ", t " << t.b << ", max error / ‖a‖‖b‖ " << max_rel);
+      // The truncation bound, plus the double's own rounding of the reconstruction (one per Horner step).
+      CHECK(max_rel < std::ldexp(1.0, -t.b + 6) + moduli * 0x1p-53);
       for (const char* name : {"oz2-s1", "oz2-s2", "oz2-r48"}) {
         Level L;
         bool has = false;

@@ -431,12 +431,12 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   int8_t* At = reinterpret_cast<int8_t*>(ws + L.at);
   int8_t* Bt = reinterpret_cast<int8_t*>(ws + L.bt);
   int8_t* Rres = reinterpret_cast<int8_t*>(ws + L.res);
-  const int t = scaled_bits(moduli);
+  const ScaledBits t = scaled_bits(moduli);
   Phases ph(s);
   ph.mark(Phases::start);
 
-  row_shifts<T><<<(unsigned)((L.mp + 31) / 32), dim3(32, 8), 0, s>>>(A, lda, m, k, t, e, L.mp);
-  col_shifts<T><<<(unsigned)((L.np + 7) / 8), dim3(32, 8), 0, s>>>(B, ldb, k, n, t, f, L.np);
+  row_shifts<T><<<(unsigned)((L.mp + 31) / 32), dim3(32, 8), 0, s>>>(A, lda, m, k, t.a, e, L.mp);
+  col_shifts<T><<<(unsigned)((L.np + 7) / 8), dim3(32, 8), 0, s>>>(B, ldb, k, n, t.b, f, L.np);
   ph.mark(Phases::scaling);
   const ResidueParams rp = residue_params(moduli);
   residues_a<T><<<dim3((unsigned)(L.mp / 32), (unsigned)(L.kp / 32)), dim3(32, 8), 0, s>>>(A, lda, m, k, e, rp, At,

@@ -151,12 +151,14 @@ constexpr int inverse_mod(int a, int p) {
   return t < 0 ? t + p : t;
 }
 
-// Garner's table for the first n moduli: inv[j][l] = p_j^-1 mod p_l (j < l), as floats (exact), and
-// each p_l as a double for the Horner step.
+// Garner's table for the first n moduli, for the mixed-radix digits v_l of x = v_0 + p_0·v_1 + p_0·p_1·v_2 + …:
+// c[j][l] = p_0⋯p_(j−1) mod p_l (symmetric, |c| ≤ 127; c[0][l] = 1) and q[l] = (p_0⋯p_(l−1))^−1 mod p_l, so
+// that v_l = (r_l − Σ_(j<l) v_j·c[j][l])·q[l] mod p_l. All as floats (exact), and each p_l as a double for
+// the Horner step.
 struct GarnerTable {
   int n = 0;
-  float p[kMaxModuli] = {}, pinv[kMaxModuli] = {};
-  float inv[kMaxModuli][kMaxModuli] = {};
+  float p[kMaxModuli] = {}, pinv[kMaxModuli] = {}, q[kMaxModuli] = {};
+  float c[kMaxModuli][kMaxModuli] = {};
   double pd[kMaxModuli] = {};
 };
 
@@ -164,10 +166,16 @@ inline GarnerTable garner_table(int n) {
   GarnerTable g;
   g.n = n;
   for (int l = 0; l < n; ++l) {
-    g.p[l] = (float)kModuli[l];
-    g.pinv[l] = 1.0f / (float)kModuli[l];
-    g.pd[l] = kModuli[l];
-    for (int j = 0; j < l; ++j) g.inv[j][l] = (float)inverse_mod(kModuli[j], kModuli[l]);
+    const int p = kModuli[l];
+    g.p[l] = (float)p;
+    g.pinv[l] = 1.0f / (float)p;
+    g.pd[l] = p;
+    long long prefix = 1;  // p_0⋯p_(j−1) mod p
+    for (int j = 0; j < l; ++j) {
+      g.c[j][l] = (float)symmetric_mod(prefix, p);
+      prefix = prefix * kModuli[j] % p;
+    }
+    g.q[l] = (float)symmetric_mod(inverse_mod((int)prefix, p), p);
   }
   return g;
 }
@@ -191,32 +199,25 @@ TDISC_HD inline double double_of_small_float(float y) {  // y an integer-valued 
   return d - 6755399441055744.0;
 }
 
-// The representative in [−(p−1)/2, (p−1)/2] of an integer-valued float r with |r| < 2.5p (p odd).
-TDISC_HD inline float symmetric_float(float r, float p) {
-  const float h = 0.5f * (p - 1);
-  if (r > h) r -= p;
-  if (r > h) r -= p;
-  if (r < -h) r += p;
-  if (r < -h) r += p;
-  return r;
-}
-
 // The integer with symmetric residues r[0..n) (|value| ≤ (P−1)/2), as a double: balanced mixed-radix
 // digits v_l (|v_l| ≤ (p_l−1)/2, value = v_0 + p_0·(v_1 + p_1·(v_2 + …))) by Garner's algorithm in
-// exact float arithmetic (every intermediate is an integer below 2^24), then Horner from the top digit.
+// exact float arithmetic, then Horner from the top digit. Per digit: the prefix Σ_(j<l) v_j·c[j][l] by one
+// FMA per earlier digit (|sum| ≤ 23·127·127 < 2^19: every partial sum an exact float), one rough
+// reduction d (|d| < p), then v_l = d·q[l] (|d·q| < 2^15) reduced exactly as in reduce_small: x·pinv is
+// within 2^15/149·2^-23 of x/p, which lies at least 1/(2p) ≥ 1/510 from every half-integer, so the
+// rounding picks the nearest multiple of p and v_l lands in [−(p−1)/2, (p−1)/2].
 // Balanced digits make the partial sums never cancel, so the double carries a few ulps of error.
 // n: the number of moduli (g.n, or the same as a compile-time constant so that the loops unroll).
 TDISC_HD inline double reconstruct(const int* r, const GarnerTable& g, int n) {
   float v[kMaxModuli] = {};
   TDISC_UNROLL
   for (int l = 0; l < n; ++l) {
-    float t = float_of_small(r[l]);
+    float s = float_of_small(r[l]);
     TDISC_UNROLL
-    for (int j = 0; j < l; ++j) {
-      const float d = (t - v[j]) * g.inv[j][l];  // |t − v_j| ≤ 2p, times < p: below 2^17
-      t = fmaf(-rint_small(d * g.pinv[l]), g.p[l], d);
-    }
-    v[l] = symmetric_float(t, g.p[l]);
+    for (int j = 0; j < l; ++j) s = fmaf(-v[j], g.c[j][l], s);
+    const float d = fmaf(-rint_small(s * g.pinv[l]), g.p[l], s);
+    const float y = d * g.q[l];
+    v[l] = fmaf(-rint_small(y * g.pinv[l]), g.p[l], y);
   }
   double x = double_of_small_float(v[n - 1]);
   TDISC_UNROLL
@@ -231,11 +232,18 @@ inline double log2_product(int n) {
   return s;
 }
 
-// Bits t of each scaled row and column: ‖a'_i‖, ‖b'_j‖ < 2^t (with a rounding margin), so that
-// |A'·B'| < 2^(2t+1) ≤ (P−1)/2. At most 62 (the residues take |x| < 2^63).
-inline int scaled_bits(int n) {
-  const int t = ((int)std::floor(log2_product(n)) - 3) / 2;
-  return t < 62 ? t : 62;
+// Bits of the scaled rows of A and columns of B: ‖a'_i‖ < 2^a, ‖b'_j‖ < 2^b, so that by Cauchy–Schwarz
+// |A'·B'|_ij < 2^(a+b) ≤ (P−1)/2 (2^s ≤ P/2 for s ≤ log2(P) − 1, and P/2 is not an integer). a + b is
+// that largest s, split with the odd bit to A; each at most 62 (the residues take |x| < 2^63).
+struct ScaledBits {
+  int a = 0, b = 0;
+};
+inline ScaledBits scaled_bits(int n) {
+  const int s = (int)std::floor(log2_product(n) - 1 - 1e-9);  // the guard covers the rounding of the sum of logs
+  ScaledBits t;
+  t.a = (s + 1) / 2 < 62 ? (s + 1) / 2 : 62;
+  t.b = s / 2 < 62 ? s / 2 : 62;
+  return t;
 }
 
 // Bits per scaled row and column for `bits` significant bits (53 for f64, 24 for f32) at depth k: the
@@ -248,16 +256,18 @@ inline int bits_for(int bits, long long k) {
   return t < 62 ? t : 62;
 }
 
-// The fewest moduli whose scaled_bits reach bits_for(bits, k).
+// The fewest moduli whose scaled bits (the smaller side) reach bits_for(bits, k).
 inline int moduli_for(int bits, long long k) {
   for (int n = 2; n <= kMaxModuli; ++n)
-    if (scaled_bits(n) >= bits_for(bits, k)) return n;
+    if (scaled_bits(n).b >= bits_for(bits, k)) return n;
   return kMaxModuli;
 }
 
-// Exponent e with ‖line‖·2^e < 2^t for a line whose 2-norm is `norm` (≥ 0): norm < 2^E with
-// E = ilogb(norm) + 1, e = t − E; a zero line gets 0. (The kernels pass the norm of the line scaled by
-// a power of two and add that power back.)
-TDISC_HD inline int shift_for(double norm, int t) { return norm > 0 ? t - (ilogb(norm) + 1) : 0; }
+// Exponent e with ‖line‖·2^e < 2^t for a line whose 2-norm, computed in floating point, is `norm` (≥ 0):
+// the computed norm is raised by 2^-30 (a sum of k ≤ 2^17 squares and a square root err by less than
+// (k + 2)·2^-53 relatively) before E = ilogb + 1, e = t − E; a zero line gets 0. Truncation only shrinks
+// elements, so the scaled integer line has norm below 2^t too. (The kernels pass the norm of the line
+// scaled by a power of two and add that power back.)
+TDISC_HD inline int shift_for(double norm, int t) { return norm > 0 ? t - (ilogb(norm * (1 + 0x1p-30)) + 1) : 0; }
 
 }  // namespace tdisc_gemm::ozaki
