@@ -16,18 +16,21 @@ nlohmann::json LlmEngine::default_params() const { return {{"llm", llm_default_p
 
 std::vector<std::string> LlmEngine::validate_params(const nlohmann::json& params) const { return validate_llm_params(params); }
 
+void LlmEngine::bind_params(const nlohmann::json& params, const std::string& where) {
+  bound_.keep(params, bind_llm_settings(params, where));
+}
+
+// What bind_params bound where params are what it bound, else params checked and bound here (once).
+params::Bound<LlmSettings> LlmEngine::settings_for(const nlohmann::json& params) const {
+  return bound_.for_params(params, [](const nlohmann::json& p) { return bind_llm_settings(p); });
+}
+
 std::vector<search::ResolvedParams> LlmEngine::resolve(const search::EngineConfig& config) const {
-  return {{"", resolve_llm_settings(config.params).settings, "", 0}};
+  return {{"", settings_for(config.params).settings, "", 0}};
 }
 
 void LlmEngine::run(const search::EngineConfig& config, search::Reporter& reporter) {
-  auto errors = validate_llm_params(config.params);
-  if (!errors.empty()) {
-    std::string all;
-    for (const auto& e : errors) all += (all.empty() ? "" : "; ") + e;
-    throw UsageError(all);
-  }
-  Session(config, reporter, read_llm_settings(config.params)).run();
+  Session(config, reporter, settings_for(config.params).value).run();
 }
 
 void register_llm_engine() {

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "base/error.hpp"
+#include "src/llm/engine.hpp"
 #include "src/llm/proposer/settings.hpp"
 #include "src/search/engine.hpp"
 #include "src/search/flip/lanes.hpp"
@@ -90,7 +91,7 @@ TEST_CASE("binding a value of the wrong type names where it came from and the ke
 TEST_CASE("binding an unknown key is refused, with the known ones", "[fast][params]") {
   const std::string m = bind_error({{"plus_mni", 3}}, "");
   CHECK(m.rfind("params.plus_mni: unknown flip parameter (known: walk_ring, plus_min,", 0) == 0);
-  CHECK_THROWS_AS(llm::resolve_llm_settings({{"llm", {{"modle", "m"}}}}), UsageError);
+  CHECK_THROWS_AS(llm::bind_llm_settings({{"llm", {{"modle", "m"}}}}), UsageError);
 }
 
 TEST_CASE("resolve tells given, default and derived values apart, with the rule", "[fast][params]") {
@@ -175,4 +176,47 @@ TEST_CASE("search prints the resolved parameters after its settings and stores t
   const nlohmann::json& p = run.at("resolved_params").at(0).at("params");
   CHECK(p.at("plus_min") == nlohmann::json{{"value", 300}, {"from", "given"}});
   CHECK(p.at("batch").at("from") == "default");
+}
+
+TEST_CASE("the meta and llm engines bind once in bind_params; resolve reads that value", "[fast][params]") {
+  auto meta = make_engine("meta");
+  REQUIRE(meta);
+  const nlohmann::json given = {{"meta_slice", 2.5}, {"plus_min", 100}, {"plus_max", 200}};
+  long before = params::bind_count();
+  meta->bind_params(given, "--params");
+  CHECK(params::bind_count() - before == 2);  // its own rows and the walk's flip rows, one bind each
+  EngineConfig c = config({3, 3, 3}, 23, Ring::ZT, given);
+  c.catalogue_dir = "algorithms";
+  const auto blocks = meta->resolve(c);
+  REQUIRE(blocks.size() == 2);
+  CHECK(blocks[0].settings.value("meta_slice") == 2.5);
+  CHECK(blocks[0].settings.origin("catalogue") == "derived: the run's catalogue");
+  CHECK(blocks[1].settings.value("plus_min") == 100);
+  CHECK(params::bind_count() - before == 2);
+  c.params["meta_slice"] = 3.5;  // other parameters: bound again, once per table
+  CHECK(meta->resolve(c)[0].settings.value("meta_slice") == 3.5);
+  CHECK(params::bind_count() - before == 4);
+  try {
+    make_engine("meta")->bind_params({{"symmetry", "z3"}}, "r.json");
+    FAIL("accepted");
+  } catch (const UsageError& e) {
+    CHECK(std::string(e.what()).find("r.json: params.symmetry: z3 walks start from symmetric schemes") == 0);
+  }
+
+  llm::register_llm_engine();
+  auto llm_engine = make_engine("llm");
+  REQUIRE(llm_engine);
+  const nlohmann::json asked = {{"llm", {{"url", "http://127.0.0.1:9/v1"}, {"model", "m:1"}, {"max_calls", 3}}}};
+  before = params::bind_count();
+  llm_engine->bind_params(asked, "--params");
+  CHECK(params::bind_count() - before == 1);
+  const auto settings = llm_engine->resolve(config({2, 2, 2}, 7, Ring::ZT, asked));
+  CHECK(only(settings).value("max_calls") == 3);
+  CHECK(params::bind_count() - before == 1);
+  try {
+    make_engine("llm")->bind_params({{"llm", {{"url", "http://127.0.0.1:9/v1"}, {"model", "m:1"}, {"proposals", "poem"}}}}, "r.json");
+    FAIL("accepted");
+  } catch (const UsageError& e) {
+    CHECK(std::string(e.what()) == "r.json: llm.proposals: \"poem\" is not \"recipe\" or \"scheme\"");
+  }
 }

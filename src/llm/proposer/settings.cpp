@@ -123,10 +123,9 @@ json given(const json& params) {
 
 }  // namespace
 
-std::vector<std::string> validate_llm_params(const json& params) {
-  std::vector<std::string> errors = params::check_object(llm_table(), given(params), "llm.");
-  if (!errors.empty()) return errors;
-  LlmSettings s = read_llm_settings(params);
+// The rules across the bound settings (an endpoint and a model from the parameters or the environment).
+std::vector<std::string> llm_problems(const LlmSettings& s) {
+  std::vector<std::string> errors;
   if (s.url.empty()) errors.push_back("llm.url: no endpoint (give --llm-url or set OPENAI_BASE_URL, e.g. http://127.0.0.1:8080/v1)");
   if (s.model.empty()) errors.push_back("llm.model: no model (give --llm-model or set OPENAI_MODEL)");
   else if (s.models.empty()) errors.push_back("llm.model: \"" + s.model + "\" is not a list NAME[:WEIGHT],… with positive weights");
@@ -136,8 +135,21 @@ std::vector<std::string> validate_llm_params(const json& params) {
   return errors;
 }
 
+std::vector<std::string> validate_llm_params(const json& params) {
+  std::vector<std::string> errors = params::check_object(llm_table(), given(params), "llm.");
+  if (!errors.empty()) return errors;
+  return llm_problems(read_llm_settings(params));
+}
+
+params::Bound<LlmSettings> bind_llm_settings(const json& params, const std::string& where) {
+  params::refuse(where, params::check_object(llm_table(), given(params), "llm."));
+  params::Bound<LlmSettings> b = resolve_llm_settings(params);
+  params::refuse(where, llm_problems(b.value));
+  return b;
+}
+
 params::Bound<LlmSettings> resolve_llm_settings(const json& params) {
-  params::Bound<LlmSettings> b = params::bind<LlmSettings>(llm_table(), given(params), "llm");
+  params::Bound<LlmSettings> b = params::bind_checked<LlmSettings>(llm_table(), given(params));
   if (b.value.url.empty() && !env_or("OPENAI_BASE_URL", "").empty()) b.derive("url", env_or("OPENAI_BASE_URL", ""), "$OPENAI_BASE_URL");
   if (b.value.model.empty() && !env_or("OPENAI_MODEL", "").empty()) b.derive("model", env_or("OPENAI_MODEL", ""), "$OPENAI_MODEL");
   if (b.value.key_env.empty()) b.derive("key_env", "OPENAI_API_KEY", "empty key_env");

@@ -45,8 +45,12 @@ nlohmann::json llm_default_params();
 // One message per problem; empty when the params can be used.
 std::vector<std::string> validate_llm_params(const nlohmann::json& params);
 // Binds params (params["llm"] when present, else params itself) through the table over the defaults;
-// url and model fall back to the environment ("derived: $OPENAI_BASE_URL"). Call validate_llm_params first.
+// url and model fall back to the environment ("derived: $OPENAI_BASE_URL"). params must have passed
+// validate_llm_params (this binds without checking).
 params::Bound<LlmSettings> resolve_llm_settings(const nlohmann::json& params);
+// The check and the bind in one: throws UsageError "WHERE: llm.KEY: what is wrong; …" (where empty: no
+// prefix) for what validate_llm_params reports, else the bound settings. One bind.
+params::Bound<LlmSettings> bind_llm_settings(const nlohmann::json& params, const std::string& where = "");
 LlmSettings read_llm_settings(const nlohmann::json& params);
 
 }  // namespace tdisc::llm

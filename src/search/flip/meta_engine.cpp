@@ -82,18 +82,15 @@ private:
 };
 
 // The ring catalogued starts must be usable over: the walk's own (ZT unless a modular walk).
-Ring start_ring(const EngineConfig& config) {
-  return walk_ring_for(config.target.ring, bind_flip_params(flip_part(config.params)).value.walk_ring);
-}
+Ring start_ring(const EngineConfig& config, const FlipParams& walk) { return walk_ring_for(config.target.ring, walk.walk_ring); }
 
 std::string neighbour_list(Format t) {
   return "formats one index smaller or up to a few larger on one axis, two parts whose sum along an axis is " +
          t.str() + ", or two factors whose product is " + t.str();
 }
 
-// The meta rows; the catalogue is the run's (--catalog-dir) unless the parameters name one.
-params::Bound<MetaParams> meta_params(const EngineConfig& config) {
-  params::Bound<MetaParams> b = bind_meta_params(config.params);
+// The meta rows as bound; the catalogue is the run's (--catalog-dir) unless the parameters name one.
+params::Bound<MetaParams> with_catalogue(params::Bound<MetaParams> b, const EngineConfig& config) {
   if (!b.given("catalogue")) {
     if (config.catalogue_dir.empty()) throw UsageError("--meta: no catalogue to start from (give --catalog-dir)");
     b.derive("catalogue", config.catalogue_dir, "the run's catalogue");
@@ -102,11 +99,11 @@ params::Bound<MetaParams> meta_params(const EngineConfig& config) {
 }
 
 // The flip walkers hold fewer than PairIndex::kMaxTerms terms, each factor in at most 256 entries.
-std::vector<MetaStart> walkable(std::vector<MetaStart> starts, const EngineConfig& config) {
+std::vector<MetaStart> walkable(std::vector<MetaStart> starts, const EngineConfig& config, const FlipParams& walk) {
   const Format& f = config.target.format;
   if (factor_words(f) == 0)
     throw UsageError("the flip engine holds factors of at most 256 entries (16x16x16): " + f.str() + " has a larger factor");
-  const int plus_diff = bind_flip_params(flip_part(config.params)).value.walk.plus_diff;
+  const int plus_diff = walk.walk.plus_diff;
   std::erase_if(starts, [&](const MetaStart& s) { return s.rank + plus_diff + 32 >= PairIndex::kMaxTerms; });
   return starts;
 }
@@ -210,19 +207,35 @@ std::vector<std::string> MetaEngine::validate_params(const nlohmann::json& param
   return out;
 }
 
+// The check, then one bind of each table: the meta rows and the walk's flip rows.
+void MetaEngine::bind_params(const nlohmann::json& params, const std::string& where) {
+  params::refuse(where, validate_params(params));
+  bound_meta_.keep(params, bind_meta_params(params));
+  bound_walk_.keep(params, bind_flip_params(flip_part(params)));
+}
+
+params::Bound<MetaParams> MetaEngine::meta_for(const EngineConfig& config) const {
+  return with_catalogue(bound_meta_.for_params(config.params, [](const nlohmann::json& p) { return bind_meta_params(p); }),
+                        config);
+}
+
+params::Bound<FlipParams> MetaEngine::walk_for(const EngineConfig& config) const {
+  return bound_walk_.for_params(config.params, [](const nlohmann::json& p) { return bind_flip_params(flip_part(p)); });
+}
+
 // The meta rows, then the walk every round runs (flip rows; each round's lane is plain).
 std::vector<ResolvedParams> MetaEngine::resolve(const EngineConfig& config) const {
-  return {{"meta", meta_params(config).settings, "", 0}, {"walk", bind_flip_params(flip_part(config.params)).settings, "", 0}};
+  return {{"meta", meta_for(config).settings, "", 0}, {"walk", walk_for(config).settings, "", 0}};
 }
 
 void MetaEngine::run(const EngineConfig& config, Reporter& reporter) {
-  auto problems = validate_params(config.params);
-  TDISC_REQUIRE(problems.empty(), problems.empty() ? "" : problems.front());
+  params::refuse("", validate_params(config.params));  // a check, no bind: run() may come without bind_params
   if (config.resume) throw UsageError("the meta walk does not resume: start a new search (rounds, starts and seeds are in events.jsonl)");
   if (config.start) throw UsageError("--meta takes its starts from the catalogue: it cannot be combined with --from");
-  const MetaParams mp = meta_params(config).value;
-  const Shelf shelf(read_catalogue(mp.catalogue), start_ring(config), config.target.format);
-  std::vector<MetaStart> starts = walkable(meta_starts(config.target.format, shelf, mp.project_depth), config);
+  const MetaParams mp = meta_for(config).value;
+  const FlipParams walk = walk_for(config).value;
+  const Shelf shelf(read_catalogue(mp.catalogue), start_ring(config, walk), config.target.format);
+  std::vector<MetaStart> starts = walkable(meta_starts(config.target.format, shelf, mp.project_depth), config, walk);
   if (starts.empty())
     throw InputError(mp.catalogue, 0, "no catalogued scheme usable over " + std::string(ring_name(shelf.usable())) +
                                           " neighbours " + config.target.format.str() + " (a meta walk starts from " +
