@@ -2,6 +2,8 @@
 #include "verifier/residues.hpp"
 #include "verifier/brent.hpp"
 
+#include "base/error.hpp"
+
 #include <Eigen/Dense>
 #include <cmath>
 #include <vector>
@@ -88,6 +90,11 @@ long first_failure_mod(const Scheme& s, long p) {
 }
 
 }  // namespace
+
+bool holds_mod_prime(const Scheme& s, long p) {
+  TDISC_REQUIRE(p >= 2 && p < (1L << 20) && is_prime(p), "holds_mod_prime: " + std::to_string(p) + " is not a prime below 2^20");
+  return first_failure_mod(s, p) < 0;
+}
 
 bool residues_preferred(const Scheme& s) {
   const Format& f = s.format;

@@ -21,6 +21,10 @@ struct ResidueVerdict {
 // bound that needs more than 64 primes (huge coefficients; the exact product is then no slower).
 std::optional<ResidueVerdict> verify_by_residues(const Scheme& s);
 
+// Whether every Brent equation of s holds modulo the prime p: exact verification over GF(p) (2 ≤ p < 2^20,
+// p dividing no denominator of s, as ring_holds checks), by one dense contraction mod p.
+bool holds_mod_prime(const Scheme& s, long p);
+
 // Whether verify() and classify() use residues for s (real coefficients, (nm)(mp)(pn) ≥ 2^22).
 bool residues_preferred(const Scheme& s);
 

@@ -96,9 +96,11 @@ Verdict verify(const Scheme& s, Ring over) {
                 " (the coefficients need " + std::string(ring_name(coefficient_ring(s))) + ")";
     return v;
   }
-  if (ring_characteristic(over) == 0 && residues_preferred(s)) {
-    auto quick = verify_by_residues(s);
-    if (quick && quick->valid) return v.valid = true, v;  // failures are described by the exact path below
+  if (residues_preferred(s)) {  // failures are described by the exact path below
+    const int p = ring_characteristic(over);
+    if (p > 0 && holds_mod_prime(s, p)) return v.valid = true, v;
+    auto quick = p == 0 ? verify_by_residues(s) : std::nullopt;
+    if (quick && quick->valid) return v.valid = true, v;
   }
   ScaledResidual t = scaled_residual(s);
   v.failure = first_failure(s, t, ring_characteristic(over));
@@ -156,6 +158,12 @@ RingReport classify(const Scheme& s) {
       rep.smallest = coefficient_ring(s);
       rep.valid_mod2 = ring_holds(Ring::GF2, s);
       rep.valid_mod3 = ring_holds(Ring::GF3, s);
+      return rep;
+    }
+    if (quick) {  // shown invalid over Q: what holds mod 2 and mod 3, by one contraction each
+      rep.smallest = coefficient_ring(s);
+      rep.valid_mod2 = ring_holds(Ring::GF2, s) && holds_mod_prime(s, 2);
+      rep.valid_mod3 = ring_holds(Ring::GF3, s) && holds_mod_prime(s, 3);
       return rep;
     }
   }

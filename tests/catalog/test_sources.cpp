@@ -85,7 +85,7 @@ TEST_CASE("the best-known table answers per ring, any permutation", "[fast][cata
   CHECK_FALSE(known_rank(t, {17, 2, 2}, Ring::Q));
   auto r = test::run_tdisc("catalog best --size 16x15x16 --ring Q --known");
   CHECK(r.code == 0);
-  CHECK(r.out.rfind("2262 Q 15x16x16 ", 0) == 0);  // the sources' value; the projection of 16³ is derived, not listed
+  CHECK(r.out.rfind("2236 Q 15x16x16 derived: 16x16x16:2236 ↾ 15x16x16", 0) == 0);  // LITA's 16³ with one index removed (the sources list 2262)
   CHECK(test::run_tdisc("catalog best --size 17x2x2 --known").code == 3);
 }
 
@@ -135,6 +135,30 @@ TEST_CASE("verify uses residues on a 14x14x14 scheme and still refutes a broken 
   Verdict v = verify(bad, Ring::Q);
   CHECK_FALSE(v.valid);
   CHECK(v.failure);  // described by the exact product
+}
+
+TEST_CASE("over GF2 and GF3 a large format is verified by one contraction mod p", "[fast][catalog][sources]") {
+  Scheme s = kronecker(test::strassen(), classical_scheme({7, 7, 7}));  // ⟨14,14,14;2401⟩
+  s.u.row(10) *= Coeff(mpq_class(5, 7));  // 5 and 7 are units mod 2 and mod 3
+  s.w.row(10) *= Coeff(mpq_class(7, 5));
+  REQUIRE(residues_preferred(s));
+  CHECK(holds_mod_prime(s, 2));
+  CHECK(holds_mod_prime(s, 3));
+  CHECK(verify(s, Ring::GF2).valid);
+  CHECK(verify(s, Ring::GF3).valid);
+  Scheme bad = with_changed_coefficient(s, 2000);  // +1 in one coefficient: wrong mod every prime
+  CHECK_FALSE(holds_mod_prime(bad, 2));
+  CHECK_FALSE(holds_mod_prime(bad, 3));
+  // Wrong over Q, right mod 2 only: a coefficient off by 2 in the same place.
+  Scheme even = s;
+  even.w(2000, 0) = even.w(2000, 0) + Coeff(2);
+  CHECK(holds_mod_prime(even, 2));
+  CHECK_FALSE(holds_mod_prime(even, 3));
+  const RingReport rep = classify(even);
+  CHECK_FALSE(rep.valid_char0);
+  CHECK(rep.valid_mod2);
+  CHECK_FALSE(rep.valid_mod3);
+  CHECK_THROWS(holds_mod_prime(s, 4));
 }
 
 namespace {
