@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <mutex>
+#include <set>
 
 #include "src/search/flip/lanes.hpp"
 #include "tests/numeric/recording_reporter.hpp"
@@ -153,4 +155,49 @@ TEST_CASE("a lane's overlay reaches its walkers, under the run's own keys", "[fa
   CHECK(most_flips(1) >= 3000);  // a walker stops at the first batch (4096 moves) past its max_flips
   CHECK(most_flips(1) < 3000 + 4096);
   CHECK(most_flips(0) > 100000);  // the engine's own lane: no limit
+}
+
+namespace {
+// The MPI facet as a recorder: every island name a walk asks about or exchanges on; nothing arrives.
+class IslandRecorder : public search::Ranks {
+public:
+  bool exchange_due(const std::string& walk) const override {
+    std::lock_guard lock(m_);
+    names_.insert(walk);
+    return true;
+  }
+  std::vector<nlohmann::json> exchange(const std::string& walk, const nlohmann::json&) override {
+    std::lock_guard lock(m_);
+    exchanged_.insert(walk);
+    return {};
+  }
+  std::set<std::string> exchanged() const {
+    std::lock_guard lock(m_);
+    return exchanged_;
+  }
+
+private:
+  mutable std::mutex m_;
+  mutable std::set<std::string> names_;
+  std::set<std::string> exchanged_;
+};
+
+class IslandReporter : public test::RecordingReporter {
+public:
+  using test::RecordingReporter::RecordingReporter;
+  search::Ranks* ranks() override { return &islands; }
+  IslandRecorder islands;
+};
+}  // namespace
+
+TEST_CASE("two lanes of one field and symmetry exchange pools on islands of their own", "[fast]") {
+  // The engine's own GF2 lane and a recipe's GF2 lane, both plain: one island name would mix their
+  // pools across MPI ranks.
+  EngineConfig c = config({3, 3, 4}, 20, Ring::GF2, 3);
+  c.seed = 3;
+  c.lane_recipes = {{"short", {{"max_flips", 3000}}}};
+  REQUIRE(flip::lanes_for(c).size() == 2);
+  IslandReporter reporter(Ring::GF2, 1.5);
+  flip::run_lanes(c, reporter);
+  CHECK(reporter.islands.exchanged() == std::set<std::string>{"GF2/none", "GF2/none/short"});
 }

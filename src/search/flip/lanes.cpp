@@ -380,7 +380,7 @@ void run_lanes(const EngineConfig& config, const std::vector<PlannedLane>& plann
     if (rule) e["portfolio"] = {{"every", rule->every}, {"dead_after", rule->dead_after}};
     reporter.event(e);
   }
-  auto gate = [&](size_t i) { return LaneGate{portfolio ? &*portfolio : nullptr, static_cast<int>(i)}; };
+  auto gate = [&](size_t i) { return LaneGate{portfolio ? &*portfolio : nullptr, static_cast<int>(i), lanes[i].recipe}; };
   std::optional<PortfolioMonitor> monitor;
   if (portfolio) monitor.emplace(*portfolio, lanes, reporter);
   std::vector<std::exception_ptr> errors(lanes.size());

@@ -1,6 +1,7 @@
 // One walker per thread over a shared pool of best states (Kauers–Moosbauer 2022), reporting
 // improvements (lifted when the walk is modular and the target is not) and checkpointing.
 #pragma once
+#include <string>
 #include "src/search/engine.hpp"
 #include "src/search/flip/params.hpp"
 #include "src/search/flip/portfolio.hpp"
@@ -12,6 +13,7 @@ namespace tdisc::search::flip {
 struct LaneGate {
   Portfolio* portfolio = nullptr;  // none: config.threads walkers, always running
   int lane = 0;
+  std::string recipe;  // the lane's recipe row ("": the engine's own lane): part of its MPI island's name
 };
 
 // Runs the walkers over field F until the reporter says stop (or max_flips per walker).

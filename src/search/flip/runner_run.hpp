@@ -196,7 +196,11 @@ private:
     }
   }
 
-  std::string walk_name() const { return std::string(F::name) + "/" + symmetry_name(params_.symmetry); }
+  // The MPI island this walk exchanges pools on: field and symmetry, and the lane's recipe, so that two
+  // lanes of one field and symmetry (the engine's own and a recipe's) keep their pools apart.
+  std::string walk_name() const {
+    return std::string(F::name) + "/" + symmetry_name(params_.symmetry) + (gate_.recipe.empty() ? "" : "/" + gate_.recipe);
+  }
 
   // Island model across MPI ranks: this walk's pool goes to a neighbour, the neighbours' pools come
   // in; a lower-rank arrival lowers the pool's rank and walkers adopt it as after their own improvement.
