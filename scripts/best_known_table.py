@@ -6,7 +6,9 @@ Inputs (public data, read from local copies; nothing is downloaded):
   --perminov FILE   dronperminov/FastMatrixMultiplication schemes/status.json (MIT): ZT, Z, Q ranks
   --fmm FILE        sedoglavic/fmm_digest fmm_sota.json: best rank per format, ring not stated (taken as Q)
   --extra FILE      TSV lines "format ring rank source date" for values from elsewhere (LITA cubes,
-                    GF2-only schemes); see algorithms/best-known/extra.tsv
+                    GF2-only schemes); see algorithms/best-known/extra.tsv. May be given again:
+                    algorithms/best-known/q-mod-p.tsv holds Perminov's rational schemes that tdisc
+                    verified over GF2 or GF3 (scripts/q_schemes_mod_p.sh)
 Closure: joins and Kronecker products of two values, and restrictions (one index removed) of one.
 Rules: a ZT scheme is a Z scheme; a Z scheme is a Q scheme and, reduced, a GF2 and a GF3 scheme.
 So Z = min(ZT, Z), Q = min(Z, Q, FMM, extra Q), GF2 = min(Z, extra GF2), GF3 = min(Z, extra GF3).
@@ -131,7 +133,7 @@ def main():
     ap.add_argument("--perminov-date", required=True)
     ap.add_argument("--fmm", required=True)
     ap.add_argument("--fmm-commit", required=True)
-    ap.add_argument("--extra", required=True)
+    ap.add_argument("--extra", required=True, action="append")
     ap.add_argument("--max-dim", type=int, default=16)
     a = ap.parse_args()
     table = {}
@@ -156,7 +158,8 @@ def main():
             continue
         formats.add(key)
         better(table, key, "Q", int(e["rank"]), fsrc, fdate)
-    for line in open(a.extra):
+    include_rings(table, formats)  # before the extra values, so that a tie keeps the Z source (the order above)
+    for line in (line for path in a.extra for line in open(path)):
         if not line.strip() or line.startswith("#"):
             continue
         name, ring, rank, source, date = line.rstrip("\n").split("\t")

@@ -137,6 +137,19 @@ TEST_CASE("verify uses residues on a 14x14x14 scheme and still refutes a broken 
   CHECK(v.failure);  // described by the exact product
 }
 
+TEST_CASE("a rational scheme whose denominators are units mod 3 holds over GF3, as rings.tsv says", "[fast][catalog][sources]") {
+  // Perminov's 4x4x14:163 over Q (MIT): not over Z, but over GF3; q-mod-p.tsv names it for the table.
+  Scheme s = import_scheme("perminov-json", test::fixture("perminov/4x4x14_m163_Q.json.gz"));
+  CHECK(s.rank() == 163);
+  CHECK(verify(s, Ring::Q).valid);
+  CHECK_FALSE(verify(s, Ring::Z).valid);
+  CHECK(verify(s, Ring::GF3).valid);
+  KnownTable t = read_known_table(test::source_path("algorithms/best-known/rings.tsv"));
+  CHECK(known_rank(t, {4, 4, 14}, Ring::GF3)->rank == 163);
+  CHECK(known_rank(t, {4, 4, 14}, Ring::GF3)->source.find("Q/4x4x14_m163_Q.json") != std::string::npos);
+  CHECK(known_rank(t, {4, 4, 14}, Ring::Z)->rank == 164);
+}
+
 TEST_CASE("over GF2 and GF3 a large format is verified by one contraction mod p", "[fast][catalog][sources]") {
   Scheme s = kronecker(test::strassen(), classical_scheme({7, 7, 7}));  // ⟨14,14,14;2401⟩
   s.u.row(10) *= Coeff(mpq_class(5, 7));  // 5 and 7 are units mod 2 and mod 3
