@@ -74,6 +74,14 @@ std::optional<BrentFailure> first_failure(const Scheme& s, const ScaledResidual&
   return x;
 }
 
+// Residues prove a large scheme valid quickly: over GF(p) one contraction mod p, over Q enough primes.
+// A failure is left to the exact path, which names the failing equation.
+bool proven_by_residues(const Scheme& s, int characteristic) {
+  if (characteristic > 0) return holds_mod_prime(s, characteristic);
+  const auto quick = verify_by_residues(s);
+  return quick && quick->valid;
+}
+
 }  // namespace
 
 std::string BrentFailure::describe() const {
@@ -96,12 +104,7 @@ Verdict verify(const Scheme& s, Ring over) {
                 " (the coefficients need " + std::string(ring_name(coefficient_ring(s))) + ")";
     return v;
   }
-  if (residues_preferred(s)) {  // failures are described by the exact path below
-    const int p = ring_characteristic(over);
-    if (p > 0 && holds_mod_prime(s, p)) return v.valid = true, v;
-    auto quick = p == 0 ? verify_by_residues(s) : std::nullopt;
-    if (quick && quick->valid) return v.valid = true, v;
-  }
+  if (residues_preferred(s) && proven_by_residues(s, ring_characteristic(over))) return v.valid = true, v;
   ScaledResidual t = scaled_residual(s);
   v.failure = first_failure(s, t, ring_characteristic(over));
   v.valid = !v.failure;

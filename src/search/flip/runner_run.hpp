@@ -46,8 +46,8 @@ template <class F, class W>
 class Run {
 public:
   Run(const EngineConfig& c, const FlipParams& p, Reporter& r, LaneGate gate)
-      : config_(c), params_(p), reporter_(r), ranks_(r.ranks()), gate_(gate), format_(c.target.format),
-        pool_(p.pool_size, p.level_fill),
+      : config_(c), params_(p), reporter_(r), ranks_(r.ranks()), gate_(gate), island_(island_name(p, gate)),
+        format_(c.target.format), pool_(p.pool_size, p.level_fill),
         lift_prime_(ring_is_modular(c.target.ring) ? 0 : F::characteristic) {}
 
   void run() {
@@ -172,7 +172,7 @@ private:
       }
       restart_if_due(w, last_best, seen_pool);
       publish(id, w);
-      if (id == 0 && ranks_ && ranks_->exchange_due(walk_name())) migrate();
+      if (id == 0 && ranks_ && ranks_->exchange_due(island_)) migrate();
       if (reporter_.checkpoint_due() && checkpoint_mutex_.try_lock()) {
         checkpoint();
         checkpoint_mutex_.unlock();
@@ -198,8 +198,8 @@ private:
 
   // The MPI island this walk exchanges pools on: field and symmetry, and the lane's recipe, so that two
   // lanes of one field and symmetry (the engine's own and a recipe's) keep their pools apart.
-  std::string walk_name() const {
-    return std::string(F::name) + "/" + symmetry_name(params_.symmetry) + (gate_.recipe.empty() ? "" : "/" + gate_.recipe);
+  static std::string island_name(const FlipParams& p, const LaneGate& gate) {
+    return std::string(F::name) + "/" + symmetry_name(p.symmetry) + (gate.recipe.empty() ? "" : "/" + gate.recipe);
   }
 
   // Island model across MPI ranks: this walk's pool goes to a neighbour, the neighbours' pools come
@@ -214,7 +214,7 @@ private:
     }
     Rng r(config_.seed ^ static_cast<std::uint64_t>(sent_version_));
     const long before = pool_.version();
-    for (const auto& t : ranks_->exchange(walk_name(), pool))
+    for (const auto& t : ranks_->exchange(island_, pool))
       if (static_cast<int>(t.at("u").size()) <= pool_.rank()) pool_.offer(terms_from_json<F>(format_, t), r);
     if (before == sent_version_) sent_version_ = pool_.version();  // arrivals alone are not sent back
   }
@@ -295,6 +295,7 @@ private:
   Reporter& reporter_;
   Ranks* ranks_;  // the other MPI ranks; nullptr in a single process
   LaneGate gate_;
+  std::string island_;  // island_name, once: walker 0 asks about it between moves
   Format format_;
   Pool<F> pool_;
   long sent_version_ = -1;  // the pool's version when walker 0 last sent it (migrate)
