@@ -9,6 +9,8 @@
 #                                staged prebuilt, and the device skips GEMMul8's make. With TDISC_BIN (a tdisc
 #                                binary) it is staged with its shared libraries, for the tune step.
 #   DIR/ozaki.sh [STEP…]         (on the GPU machine) steps: build, ozaki, gemmul8 (default: all three),
+#                                check (tdisc_gemm_check: the gemm_gpu test's checks), int8 (tdisc_gemm_int8:
+#                                the INT8 product alone by cublasGemmEx, panels, batched, each cuBLASLt algorithm),
 #                                panels (oz2 at 16384 f64 with one INT8 product, or B in panels of 8192 and
 #                                4096 columns: TDISC_OZAKI_PANEL), tune (`tdisc tune --emulated` for f64 and
 #                                f32 at 4096, 8192, 16384: the emulated plan table of this card).
@@ -17,7 +19,7 @@
 #                                native, oz2, oz2-s1, oz2-r48 at 4096, 8192, 16384, f64 and f32; wide
 #                                exponent range at 4096; moduli sweeps at 4096 and 16384; bit-identity of
 #                                every level to oz2; phases at 16384); gemmul8: GEMMul8 on the same inputs.
-# Results in $OUT: ozaki.json, gemmul8.json (when built), ozaki.log. Exit 1 when a check fails.
+# Results in $OUT: ozaki.json, gemmul8.json (when built), int8.json, ozaki.log. Exit 1 when a check fails.
 # Time: the build (PLANS=all compiles the native plans: a few minutes on 16 cores; PLANS=small builds s1
 # only, and "native" then means s1 or cuBLAS), the benchmark (about two minutes), GEMMul8 at most
 # GEMMUL8_WAIT (90 s) for its make plus GEMMUL8_TIMEOUT (120 s) for its run.
@@ -78,7 +80,7 @@ step_build() {
   fi
   cmake -S "$here/gemm" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTDISC_GEMM_PLANS=${PLANS:-all} \
     -DTDISC_GEMM_TOOLS=ON >>"$log" 2>&1 &&
-    cmake --build "$build" -j"$jobs" --target tdisc_gemm_ozaki >>"$log" 2>&1 ||
+    cmake --build "$build" -j"$jobs" --target tdisc_gemm_ozaki tdisc_gemm_check tdisc_gemm_int8 >>"$log" 2>&1 ||
     { say "build FAILED"; tail -40 "$log"; return 1; }
   say "build done"
 }
@@ -104,10 +106,21 @@ link_gemmul8() {
 
 step_ozaki() {
   say "ozaki: cuBLAS, native, ${VARIANTS:-oz2,oz2-s1,oz2-r48} at ${SIZES:-4096,8192,16384}"
-  "$build/tdisc_gemm_ozaki" "$OUT/ozaki.json" --dtypes ${DTYPES:-f64,f32} --sizes ${SIZES:-4096,8192,16384} \
+  "$build/tdisc_gemm_ozaki" "$OUT/${OZAKI_JSON:-ozaki.json}" --dtypes ${DTYPES:-f64,f32} --sizes ${SIZES:-4096,8192,16384} \
     --variants ${VARIANTS:-oz2,oz2-s1,oz2-r48} --reps ${REPS:-5} --wide-at ${WIDE_AT:-4096} \
     --sweep-at ${SWEEP_AT:-4096,16384} --phases-at ${PHASES_AT:-16384} 2>&1 | tee -a "$log"
   [ "${PIPESTATUS[0]}" = 0 ] || { say "ozaki: a check FAILED (see above)"; status=1; }
+}
+
+step_check() {  # the gemm_gpu test's checks: every compiled plan, the emulated ones with their levels
+  say "check: tdisc_gemm_check"
+  "$build/tdisc_gemm_check" 2>&1 | tail -${CHECK_TAIL:-25} | tee -a "$log"
+  [ "${PIPESTATUS[0]}" = 0 ] || { say "check FAILED"; status=1; }
+}
+
+step_int8() {  # the INT8 product alone, by each way of calling cuBLAS(Lt)
+  say "int8: tdisc_gemm_int8 at ${INT8_N:-16384}"
+  "$build/tdisc_gemm_int8" "$OUT/int8.json" ${INT8_N:-16384} ${REPS:-5} 2>&1 | tee -a "$log"
 }
 
 step_panels() {

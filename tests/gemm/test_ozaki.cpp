@@ -45,24 +45,16 @@ struct Pipeline {
 };
 
 void scale(Pipeline& P, const std::vector<double>& A, const std::vector<double>& B) {
-  const ScaledBits t = scaled_bits(P.moduli);
+  const double limit = line_limit(P.moduli);
   P.e.assign(P.m, 0), P.f.assign(P.n, 0);
   P.Ai.assign(A.size(), 0), P.Bi.assign(B.size(), 0);
   for (int i = 0; i < P.m; ++i) {
-    double amax = 0, sum = 0;
-    for (int h = 0; h < P.k; ++h) amax = std::max(amax, std::fabs(A[i + h * P.m]));
-    const int sc = amax > 0 ? -std::ilogb(amax) : 0;
-    for (int h = 0; h < P.k; ++h) sum += std::pow(std::ldexp(A[i + h * P.m], sc), 2);
-    P.e[i] = amax > 0 ? shift_for(std::sqrt(sum), t.a) + sc : 0;
-    for (int h = 0; h < P.k; ++h) P.Ai[i + h * P.m] = std::trunc(std::ldexp(A[i + h * P.m], P.e[i]));
+    P.e[i] = line_exponent(&A[i], P.k, P.m, limit);
+    for (int h = 0; h < P.k; ++h) P.Ai[i + h * P.m] = (double)scaled_integer(A[i + h * P.m], P.e[i]);
   }
   for (int j = 0; j < P.n; ++j) {
-    double amax = 0, sum = 0;
-    for (int h = 0; h < P.k; ++h) amax = std::max(amax, std::fabs(B[h + j * P.k]));
-    const int sc = amax > 0 ? -std::ilogb(amax) : 0;
-    for (int h = 0; h < P.k; ++h) sum += std::pow(std::ldexp(B[h + j * P.k], sc), 2);
-    P.f[j] = amax > 0 ? shift_for(std::sqrt(sum), t.b) + sc : 0;
-    for (int h = 0; h < P.k; ++h) P.Bi[h + j * P.k] = std::trunc(std::ldexp(B[h + j * P.k], P.f[j]));
+    P.f[j] = line_exponent(&B[(size_t)j * P.k], P.k, 1, limit);
+    for (int h = 0; h < P.k; ++h) P.Bi[h + j * P.k] = (double)scaled_integer(B[h + j * P.k], P.f[j]);
   }
 }
 
@@ -153,26 +145,55 @@ TEST_CASE("ozaki: the moduli are odd and pairwise coprime, the inverses are inve
       CHECK((long long)inverse_mod(kModuli[a], kModuli[b]) * kModuli[a] % kModuli[b] == 1);
     }
   }
-  // The moduli count for working precision: enough bits per scaled row, and no more moduli than that.
+  // The moduli count for working precision: enough bits per scaled line, and no more moduli than that.
   for (int bits : {24, 53})
     for (long long k : {1LL, 16LL, 1000LL, 16384LL}) {
       const int n = moduli_for(bits, k), t = bits_for(bits, k);
-      CHECK(scaled_bits(n).b >= t);
-      CHECK(scaled_bits(n - 1).b < t);
+      CHECK(limit_bits(n) >= t);
+      CHECK(limit_bits(n - 1) < t);
     }
-  // The bit budget is the whole of P: 2^(a+b) ≤ (P−1)/2 < 2^(a+b+1) (exact in 128 bits up to 15 moduli),
-  // A taking the odd bit.
+  // The line limit uses the whole of P: L² < P/2 (so |A'·B'| ≤ (P−1)/2), and no more than 2^−38 below
+  // (in long double, 64-bit significand; P exact in 128 bits up to 15 moduli), capped at 2^62.
   for (int n = 2; n <= 15; ++n) {
-    const ScaledBits t = scaled_bits(n);
-    const i128 half = (product_of_moduli(n) - 1) / 2;
-    INFO("n = " << n << ", a = " << t.a << ", b = " << t.b);
-    CHECK(((i128)1 << (t.a + t.b)) <= half);
-    if (t.a < 62) CHECK(((i128)1 << (t.a + t.b + 1)) > half);
-    CHECK((t.a == t.b || t.a == t.b + 1));
+    const long double L = line_limit(n), half = (long double)product_of_moduli(n) / 2;
+    INFO("n = " << n << ", log2 L = " << limit_bits(n));
+    CHECK(L * L < half);
+    if (L < 0x1p62L) CHECK(L * L > half * (1 - 0x1p-38L));
   }
-  CHECK(bits_for(53, 16384) == 53 + 1 + 7);
-  CHECK(bits_for(53, 16385) == 53 + 1 + 8);
+  CHECK(line_limit(17) == 0x1p62);
+  CHECK(bits_for(53, 16384) == 53 + 7);
+  CHECK(bits_for(53, 16385) == 53 + 8);
   CHECK(bits_for(53, 1LL << 40) == 62);
+  CHECK(moduli_for(53, 16384) == 16);  // 15 moduli give 58.2 bits of the 60 asked for
+  CHECK(moduli_for(24, 16384) == 8);
+}
+
+TEST_CASE("ozaki: line exponents are the largest that keep the rounded line below the limit", "[fast][gemm]") {
+  std::mt19937_64 g(3);
+  for (int n : {3, 7, 15, 17})
+    for (int wide : {0, 30})
+      for (int k : {1, 5, 64, 1000}) {
+        const double limit = line_limit(n), hk = 0.5 * std::sqrt((double)k);
+        if (hk >= limit / 4) continue;  // refused by unsupported()
+        const std::vector<double> x = random_matrix(g, (size_t)k, wide);
+        const int e = line_exponent(x.data(), k, 1, limit);
+        auto rounded_norm = [&](int s) {
+          long double sum = 0;
+          for (double v : x) sum += (long double)scaled_integer(v, s) * (long double)scaled_integer(v, s);
+          return std::sqrt(sum);
+        };
+        INFO("n " << n << ", wide " << wide << ", k " << k << ", e " << e);
+        CHECK(rounded_norm(e) < limit);
+        // one more bit would break the guarantee: the unrounded line with the margins reaches the limit
+        long double exact = 0;
+        for (double v : x) exact += (long double)std::ldexp(v, e + 1) * std::ldexp(v, e + 1);
+        CHECK(std::sqrt(exact) * (1 + 0x1p-30L) + hk >= limit);
+      }
+  const std::vector<double> zero(10, 0.0);
+  CHECK(line_exponent(zero.data(), 10, 1, line_limit(5)) == 0);
+  CHECK(scaled_integer(2.5, 0) == 2);  // ties to even
+  CHECK(scaled_integer(-0.75, 1) == -2);
+  CHECK(scaled_integer(0.3, 2) == 1);
 }
 
 TEST_CASE("ozaki: residues of scaled integers match exact 128-bit arithmetic", "[fast][gemm]") {
@@ -252,7 +273,7 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
       scale(P, A, B);
       residues_and_products(P, nullptr);
       const std::vector<std::vector<int>> plain = P.res;
-      const ScaledBits t = scaled_bits(moduli);
+      const double limit = line_limit(moduli);
       double max_rel = 0;
       for (int i = 0; i < m; ++i)
         for (int j = 0; j < n; ++j) {
@@ -262,12 +283,12 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
             exact += (i128)P.Ai[i + h * m] * (i128)P.Bi[h + j * k];
             norm_a += P.Ai[i + h * m] * P.Ai[i + h * m], norm_b += P.Bi[h + j * k] * P.Bi[h + j * k];
           }
-          CHECK(std::sqrt(norm_a) < std::ldexp(1.0, t.a) * (1 + 1e-12));  // the scaling bound
-          CHECK(std::sqrt(norm_b) < std::ldexp(1.0, t.b) * (1 + 1e-12));
+          CHECK(std::sqrt(norm_a) < limit);  // the scaling bound
+          CHECK(std::sqrt(norm_b) < limit);
           const double x = reconstructed(P, i, j), want = to_double(exact);
           CHECK(std::fabs(x - want) <= moduli * std::ldexp(std::fabs(want), -53));
-          // Unscaled, against the product in long double: the truncation error (below 1 per scaled
-          // element, whose row has norm ≥ 2^(t-1)) is small against ‖a_i‖·‖b_j‖ -- a normwise bound, not
+          // Unscaled, against the product in long double: the rounding error (at most ½ per scaled
+          // element, whose line has norm ≥ limit/2 less the margins) is small against ‖a_i‖·‖b_j‖ -- a normwise bound, not
           // Σ|a||b|: small elements of a row with a wide exponent range lose their low bits.
           long double c = 0, na = 0, nb = 0;
           for (int h = 0; h < k; ++h) {
@@ -278,9 +299,10 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
           const double emulated = std::ldexp(x, -(P.e[i] + P.f[j]));
           max_rel = std::max(max_rel, (double)(std::fabs(emulated - c) / bound));
         }
-      INFO("wide " << wide << ", moduli " << moduli << ", t " << t.b << ", max error / ‖a‖‖b‖ " << max_rel);
-      // The truncation bound, plus the double's own rounding of the reconstruction (one per Horner step).
-      CHECK(max_rel < std::ldexp(1.0, -t.b + 6) + moduli * 0x1p-53);
+      const int t = (int)std::floor(limit_bits(moduli));
+      INFO("wide " << wide << ", moduli " << moduli << ", t " << t << ", max error / ‖a‖‖b‖ " << max_rel);
+      // The rounding bound, plus the double's own rounding of the reconstruction (one per Horner step).
+      CHECK(max_rel < std::ldexp(1.0, -t + 5) + moduli * 0x1p-53);
       for (const char* name : {"oz2-s1", "oz2-s2", "oz2-r48"}) {
         Level L;
         bool has = false;

@@ -1,7 +1,7 @@
 // Ozaki scheme II (Ozaki, Uchino, Imamura, arXiv:2504.08009) on INT8 tensor cores, with an optional
 // scheme level over Z/p on every modular product. Steps of one call (ozaki_math.hpp has the maths):
-//   1. exponents: per row of A and column of B, a power of two that brings its 2-norm below 2^t;
-//   2. residues: A' = trunc(2^e_i·A), B' = trunc(B·2^f_j) reduced mod every p_l into int8, A' stored
+//   1. exponents: per row of A and column of B, a power of two that brings its 2-norm below line_limit;
+//   2. residues: A' = rint(2^e_i·A), B' = rint(B·2^f_j) reduced mod every p_l into int8, A' stored
 //      transposed (k × m) so that every INT8 product is the TN layout the tensor cores take;
 //   3. per modulus: A'_l·B'_l in INT32 by cublasGemmEx, reduced mod p_l; or through a scheme level: the
 //      generated operand sums mod p (ozaki_levels.hpp), R INT8 products, the generated C combinations;
@@ -47,108 +47,6 @@ ResidueParams residue_params(int n) {
 // reconstruction writes NaN into its row or column of C (IEEE arithmetic would give Inf or NaN there).
 constexpr int kNonFinite = INT_MIN;
 
-// ---- 1. exponents. Rows of A (m × k, lda): 32 rows × 8 slices of k per block.
-template <class T>
-__global__ void row_shifts(const T* A, long long lda, long long m, long long k, int t, int* e, long long mp) {
-  __shared__ double part[8][32];
-  __shared__ int bad[8][32];
-  const long long i = blockIdx.x * 32LL + threadIdx.x;
-  double amax = 0;
-  int nonfinite = 0;
-  if (i < m)
-    for (long long h = threadIdx.y; h < k; h += 8) {
-      const double a = (double)A[i + h * lda];
-      amax = fmax(amax, fabs(a));
-      nonfinite |= !isfinite(a);
-    }
-  part[threadIdx.y][threadIdx.x] = amax;
-  bad[threadIdx.y][threadIdx.x] = nonfinite;
-  __syncthreads();
-  amax = 0;
-  for (int s = 0; s < 8; ++s) amax = fmax(amax, part[s][threadIdx.x]), nonfinite |= bad[s][threadIdx.x];
-  if (nonfinite) amax = 0;  // no sums of squares over Inf
-  __syncthreads();
-  const int sc = amax > 0 ? -ilogb(amax) : 0;  // sums of squares near 1: no overflow, no underflow
-  double sum = 0;
-  if (i < m && amax > 0)
-    for (long long h = threadIdx.y; h < k; h += 8) {
-      const double x = ldexp((double)A[i + h * lda], sc);
-      sum = fma(x, x, sum);
-    }
-  part[threadIdx.y][threadIdx.x] = sum;
-  __syncthreads();
-  if (threadIdx.y == 0 && i < mp) {
-    sum = 0;
-    for (int s = 0; s < 8; ++s) sum += part[s][threadIdx.x];
-    e[i] = nonfinite ? kNonFinite : i < m && amax > 0 ? shift_for(sqrt(sum), t) + sc : 0;
-  }
-}
-
-// Columns of B (k × n, ldb): one warp per column.
-template <class T>
-__global__ void col_shifts(const T* B, long long ldb, long long k, long long n, int t, int* f, long long np) {
-  const long long j = blockIdx.x * 8LL + threadIdx.y;
-  double amax = 0, sum = 0;
-  int nonfinite = 0;
-  if (j < n)
-    for (long long h = threadIdx.x; h < k; h += 32) {
-      const double b = (double)B[h + j * ldb];
-      amax = fmax(amax, fabs(b));
-      nonfinite |= !isfinite(b);
-    }
-  for (int o = 16; o; o >>= 1) amax = fmax(amax, __shfl_xor_sync(0xffffffffu, amax, o));
-  nonfinite = __any_sync(0xffffffffu, nonfinite);
-  if (nonfinite) amax = 0;
-  const int sc = amax > 0 ? -ilogb(amax) : 0;
-  if (j < n && amax > 0)
-    for (long long h = threadIdx.x; h < k; h += 32) {
-      const double x = ldexp((double)B[h + j * ldb], sc);
-      sum = fma(x, x, sum);
-    }
-  for (int o = 16; o; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
-  if (threadIdx.x == 0 && j < np)
-    f[j] = nonfinite ? kNonFinite : j < n && amax > 0 ? shift_for(sqrt(sum), t) + sc : 0;
-}
-
-// ---- 2. residues. A (m × k) → At_l (kp × mp, ld kp) for every modulus; 32×32 tiles through shared memory.
-// Each scaled integer is converted once and split into limbs; its residues take integer arithmetic only.
-template <class T>
-__global__ void residues_a(const T* A, long long lda, long long m, long long k, const int* e, ResidueParams rp,
-                           int8_t* At, long long mp, long long kp) {
-  __shared__ long long tile[32][33];  // [h][i]
-  const long long i0 = blockIdx.x * 32LL, h0 = blockIdx.y * 32LL;
-  for (int q = 0; q < 4; ++q) {
-    const long long i = i0 + threadIdx.x, h = h0 + threadIdx.y + 8 * q;
-    tile[threadIdx.y + 8 * q][threadIdx.x] =
-        i < m && h < k && e[i] != kNonFinite ? (long long)ldexp((double)A[i + h * lda], e[i]) : 0;
-  }
-  __syncthreads();
-  for (int q = 0; q < 4; ++q) {
-    const long long h = h0 + threadIdx.x, i = i0 + threadIdx.y + 8 * q;
-    const Limbs v = limbs_of(tile[threadIdx.x][threadIdx.y + 8 * q]);
-    for (int l = 0; l < rp.n; ++l) At[l * kp * mp + h + i * kp] = (int8_t)residue_of_limbs(v, rp.mod[l]);
-  }
-}
-
-// B (k × n) → Bt_l (kp × np, ld kp), same layout.
-template <class T>
-__global__ void residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
-                           int8_t* Bt, long long kp, long long np) {
-  const long long count = kp * np;
-  for (long long j = blockIdx.y; j < np; j += gridDim.y)
-    for (long long h = blockIdx.x * (long long)blockDim.x + threadIdx.x; h < kp;
-         h += (long long)gridDim.x * blockDim.x) {
-      const long long idx = h + j * kp;
-      const Limbs v = limbs_of(h < k && j < n && f[j] != kNonFinite ? (long long)ldexp((double)B[h + j * ldb], f[j]) : 0);
-      for (int l = 0; l < rp.n; ++l) Bt[l * count + idx] = (int8_t)residue_of_limbs(v, rp.mod[l]);
-    }
-}
-
-// ---- 3. one modulus. Every kernel of this step is memory-bound: four elements per thread along the
-// contiguous dimension (char4 / int4 accesses, every row a multiple of 16 elements and 16-byte aligned:
-// dimensions padded to 64, workspace blocks to 256 bytes), 2-D grid-stride loops (no 64-bit division),
-// and the division-free reductions fold17 / reduce_small (ozaki_math.hpp) instead of %.
-
 // Four lanes of int, for the generated level code (+, −, small constant times).
 struct I4 {
   int x, y, z, w;
@@ -164,6 +62,147 @@ __device__ inline I4 load4(const int8_t* p) {
 __device__ inline void store4(int8_t* p, int x, int y, int z, int w) {
   *reinterpret_cast<char4*>(p) = make_char4((signed char)x, (signed char)y, (signed char)z, (signed char)w);
 }
+
+// ---- 1. exponents. One pass over each line in the common case: its largest |element| and its sum of
+// squares unscaled, which is exact enough (relatively 2^−105 lost to underflow, no overflow for k ≤ 2^17)
+// when the largest lies in [2^−450, 2^450] (always for f32); otherwise a second pass sums the squares of
+// the line scaled by 2^−ilogb(max).
+__device__ inline bool one_pass_safe(double amax) { return amax >= 0x1p-450 && amax <= 0x1p450; }
+
+// Rows of A (m × k, lda): 32 rows × 8 slices of k per block.
+template <class T>
+__global__ void row_shifts(const T* A, long long lda, long long m, long long k, double limit, double hk, int* e,
+                           long long mp) {
+  __shared__ double part[8][32], part_sum[8][32];
+  __shared__ int bad[8][32];
+  const long long i = blockIdx.x * 32LL + threadIdx.x;
+  double amax = 0, sum = 0;
+  int nonfinite = 0;
+  if (i < m)
+    for (long long h = threadIdx.y; h < k; h += 8) {
+      const double a = (double)A[i + h * lda];
+      amax = fmax(amax, fabs(a));
+      sum = fma(a, a, sum);
+      nonfinite |= !isfinite(a);
+    }
+  part[threadIdx.y][threadIdx.x] = amax, part_sum[threadIdx.y][threadIdx.x] = sum;
+  bad[threadIdx.y][threadIdx.x] = nonfinite;
+  __syncthreads();
+  amax = 0, sum = 0;
+  for (int s = 0; s < 8; ++s)
+    amax = fmax(amax, part[s][threadIdx.x]), sum += part_sum[s][threadIdx.x], nonfinite |= bad[s][threadIdx.x];
+  int sc = 0;
+  const bool again = !nonfinite && amax > 0 && !one_pass_safe(amax);  // the same for the 8 threads of row i
+  __syncthreads();
+  if (again) {
+    sc = -ilogb(amax), sum = 0;
+    for (long long h = threadIdx.y; h < k; h += 8) {
+      const double x = ldexp((double)A[i + h * lda], sc);
+      sum = fma(x, x, sum);
+    }
+    part_sum[threadIdx.y][threadIdx.x] = sum;
+  }
+  __syncthreads();
+  if (again) {
+    sum = 0;
+    for (int s = 0; s < 8; ++s) sum += part_sum[s][threadIdx.x];
+  }
+  if (threadIdx.y == 0 && i < mp)
+    e[i] = nonfinite ? kNonFinite : i < m && amax > 0 ? shift_for(sqrt(sum), limit, hk) + sc : 0;
+}
+
+// Columns of B (k × n, ldb): one warp per column.
+template <class T>
+__global__ void col_shifts(const T* B, long long ldb, long long k, long long n, double limit, double hk, int* f,
+                           long long np) {
+  const long long j = blockIdx.x * 8LL + threadIdx.y;
+  double amax = 0, sum = 0;
+  int nonfinite = 0;
+  if (j < n)
+    for (long long h = threadIdx.x; h < k; h += 32) {
+      const double b = (double)B[h + j * ldb];
+      amax = fmax(amax, fabs(b));
+      sum = fma(b, b, sum);
+      nonfinite |= !isfinite(b);
+    }
+  for (int o = 16; o; o >>= 1) {
+    amax = fmax(amax, __shfl_xor_sync(0xffffffffu, amax, o));
+    sum += __shfl_xor_sync(0xffffffffu, sum, o);
+  }
+  nonfinite = __any_sync(0xffffffffu, nonfinite);
+  int sc = 0;
+  if (!nonfinite && amax > 0 && !one_pass_safe(amax)) {  // warp-uniform
+    sc = -ilogb(amax), sum = 0;
+    for (long long h = threadIdx.x; h < k; h += 32) {
+      const double x = ldexp((double)B[h + j * ldb], sc);
+      sum = fma(x, x, sum);
+    }
+    for (int o = 16; o; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
+  }
+  if (threadIdx.x == 0 && j < np)
+    f[j] = nonfinite ? kNonFinite : j < n && amax > 0 ? shift_for(sqrt(sum), limit, hk) + sc : 0;
+}
+
+// ---- 2. residues. Each scaled integer is rounded once and split into limbs; its residues take integer
+// arithmetic only. Every thread writes four consecutive h of one line per modulus (char4 stores: a warp
+// writes 128 contiguous bytes per modulus).
+// A (m × k) → At_l (kp × mp, ld kp) for every modulus, through a 32 (i) × 128 (h) tile in shared memory:
+// read along i (coalesced), written along h. The tile's rows are 129 words apart (no bank conflicts on
+// the loads); the reads of four consecutive h meet 4-way conflicts, once per element against one
+// residue per modulus.
+constexpr int kTileH = 128;
+template <class T>
+__global__ void residues_a(const T* A, long long lda, long long m, long long k, const int* e, ResidueParams rp,
+                           int8_t* At, long long mp, long long kp) {
+  __shared__ long long tile[32][kTileH + 1];  // [i][h]
+  const long long i0 = blockIdx.x * 32LL, h0 = blockIdx.y * (long long)kTileH;
+  {
+    const long long i = i0 + threadIdx.x;
+    const int ei = i < m ? e[i] : kNonFinite;
+    for (int q = 0; q < kTileH / 8; ++q) {
+      const long long h = h0 + threadIdx.y + 8 * q;
+      tile[threadIdx.x][threadIdx.y + 8 * q] =
+          ei != kNonFinite && h < k ? scaled_integer((double)A[i + h * lda], ei) : 0;
+    }
+  }
+  __syncthreads();
+  const long long h = h0 + 4 * threadIdx.x;
+  if (h >= kp) return;
+  for (int r = 0; r < 4; ++r) {
+    const int il = 4 * threadIdx.y + r;
+    Limbs v[4];
+    for (int c = 0; c < 4; ++c) v[c] = limbs_of(tile[il][4 * threadIdx.x + c]);
+    int8_t* out = At + h + (i0 + il) * kp;
+    for (int l = 0; l < rp.n; ++l)
+      store4(out + l * kp * mp, residue_of_limbs(v[0], rp.mod[l]), residue_of_limbs(v[1], rp.mod[l]),
+             residue_of_limbs(v[2], rp.mod[l]), residue_of_limbs(v[3], rp.mod[l]));
+  }
+}
+
+// B (k × n) → Bt_l (kp × np, ld kp), same layout: four consecutive h of one column per thread.
+template <class T>
+__global__ void residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
+                           int8_t* Bt, long long kp, long long np) {
+  const long long count = kp * np;
+  for (long long j = blockIdx.y; j < np; j += gridDim.y) {
+    const int fj = j < n ? f[j] : kNonFinite;
+    for (long long h = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); h < kp;
+         h += 4LL * gridDim.x * blockDim.x) {
+      Limbs v[4];
+      for (int c = 0; c < 4; ++c)
+        v[c] = limbs_of(fj != kNonFinite && h + c < k ? scaled_integer((double)B[h + c + j * ldb], fj) : 0);
+      int8_t* out = Bt + h + j * kp;
+      for (int l = 0; l < rp.n; ++l)
+        store4(out + l * count, residue_of_limbs(v[0], rp.mod[l]), residue_of_limbs(v[1], rp.mod[l]),
+               residue_of_limbs(v[2], rp.mod[l]), residue_of_limbs(v[3], rp.mod[l]));
+    }
+  }
+}
+
+// ---- 3. one modulus. Every kernel of this step is memory-bound: four elements per thread along the
+// contiguous dimension (char4 / int4 accesses, every row a multiple of 16 elements and 16-byte aligned:
+// dimensions padded to 64, workspace blocks to 256 bytes), 2-D grid-stride loops (no 64-bit division),
+// and the division-free reductions fold17 / reduce_small (ozaki_math.hpp) instead of %.
 
 // INT32 product (count entries, a multiple of 4) → symmetric int8 residue: fold17 (|t| < 2^21.1) then
 // reduce_small.
@@ -241,31 +280,41 @@ dim3 grid2(long long rows, long long cols, int per, int threads) {
               (unsigned)std::max<long long>(1, std::min<long long>(cols, 65535)));
 }
 
-// ---- 4. reconstruction, unscaling, alpha and beta.
+// ---- 4. reconstruction, unscaling, alpha and beta. Four consecutive rows per thread: one char4 load per
+// modulus (mp is a multiple of 64), then Garner per element.
 template <class T, int N>
 __global__ void reconstruct_c(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
                               const int* f, GarnerTable g, double alpha, double beta, T* C, long long ldc) {
   for (long long j = blockIdx.y; j < n; j += gridDim.y)
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < m;
-         i += (long long)gridDim.x * blockDim.x) {
-      int r[N];
+    for (long long i = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); i < m;
+         i += 4LL * gridDim.x * blockDim.x) {
+      int r[4][N];
 #pragma unroll
-      for (int l = 0; l < N; ++l) r[l] = Rres[l * mp * np + i + j * mp];
-      if (e[i] == kNonFinite || f[j] == kNonFinite) {
-        C[i + j * ldc] = T(NAN);
-        continue;
+      for (int l = 0; l < N; ++l) {
+        const char4 q = *reinterpret_cast<const char4*>(Rres + l * mp * np + i + j * mp);
+        r[0][l] = q.x, r[1][l] = q.y, r[2][l] = q.z, r[3][l] = q.w;
       }
-      const double x = reconstruct(r, g, N);
-      double out = alpha * ldexp(x, -(e[i] + f[j]));
-      if (beta != 0) out = fma(beta, (double)C[i + j * ldc], out);
-      C[i + j * ldc] = (T)out;
+      const int fj = f[j];
+#pragma unroll
+      for (int c = 0; c < 4; ++c) {
+        if (i + c >= m) break;
+        T* out = C + (i + c) + j * ldc;
+        if (e[i + c] == kNonFinite || fj == kNonFinite) {
+          *out = T(NAN);
+          continue;
+        }
+        const double x = reconstruct(r[c], g, N);
+        double y = alpha * ldexp(x, -(e[i + c] + fj));
+        if (beta != 0) y = fma(beta, (double)*out, y);
+        *out = (T)y;
+      }
     }
 }
 
 template <class T, int N>
 void launch_reconstruct(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
                         const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
-  reconstruct_c<T, N><<<grid2(m, n, 1, 256), 256, 0, s>>>(Rres, mp, np, m, n, e, f, garner_table(N), alpha, beta, C,
+  reconstruct_c<T, N><<<grid2(padded(m), n, 4, 256), 256, 0, s>>>(Rres, mp, np, m, n, e, f, garner_table(N), alpha, beta, C,
                                                           ldc);
 }
 
@@ -283,7 +332,7 @@ bool reconstruct_any(int moduli, const int8_t* Rres, long long mp, long long np,
 // ---- workspace
 struct Layout {
   long long mp, np, kp, mb, nb, kb;
-  size_t e, f, at, bt, res, cp, s, t, mm, total;  // byte offsets
+  size_t e, f, at, bt, res, cp[2], s, t, mm, total;  // byte offsets
 };
 
 Layout layout(const Level* level, long long m, long long n, long long k, int moduli) {
@@ -300,7 +349,8 @@ Layout layout(const Level* level, long long m, long long n, long long k, int mod
     L.s = take((size_t)R * L.kb * L.mb), L.t = take((size_t)R * L.kb * L.nb);
     L.mm = take((size_t)R * L.mb * L.nb * sizeof(int32_t));
   } else {
-    L.cp = take((size_t)L.mp * L.np * sizeof(int32_t));
+    // two INT32 products: modulus l + 1 is computed while l is reduced (ProductOverlap)
+    for (size_t& cp : L.cp) cp = take((size_t)L.mp * L.np * sizeof(int32_t));
   }
   L.total = at;
   return L;
@@ -391,12 +441,60 @@ long long panel_columns(long long np) {
   return chosen > 0 ? std::min(np, (chosen + kPad - 1) / kPad * kPad) : np;
 }
 
+// The plain plan's INT32 products go to two buffers in turn, and each is reduced mod p on a second
+// stream while the next INT8 product runs (TDISC_OZAKI_OVERLAP=0: all on the caller's stream, for
+// measurement). Events order the reuse: product l + 2 waits for reduction l.
+class ProductOverlap {
+ public:
+  explicit ProductOverlap(cudaStream_t s) : s_(s) {
+    const char* env = std::getenv("TDISC_OZAKI_OVERLAP");
+    on_ = !(env && std::strcmp(env, "0") == 0) && cudaStreamCreateWithFlags(&r_, cudaStreamNonBlocking) == cudaSuccess;
+    if (!on_) r_ = s;
+    for (auto& ev : done_) ev = nullptr;
+  }
+  ProductOverlap(const ProductOverlap&) = delete;
+  ProductOverlap& operator=(const ProductOverlap&) = delete;
+  // Before product `l` writes its buffer: wait for the reduction that last read it.
+  void before_product(int l) {
+    if (on_ && l >= 2 && done_[l % 2]) cudaStreamWaitEvent(s_, done_[l % 2], 0);
+  }
+  // The stream that reduces product `l`, after it is written.
+  cudaStream_t reduce_stream() {
+    if (!on_) return s_;
+    cudaEvent_t written;
+    cudaEventCreateWithFlags(&written, cudaEventDisableTiming);
+    cudaEventRecord(written, s_);
+    cudaStreamWaitEvent(r_, written, 0);
+    cudaEventDestroy(written);
+    return r_;
+  }
+  void after_reduce(int l) {
+    if (!on_) return;
+    if (!done_[l % 2]) cudaEventCreateWithFlags(&done_[l % 2], cudaEventDisableTiming);
+    cudaEventRecord(done_[l % 2], r_);
+  }
+  // The caller's stream continues after every reduction.
+  ~ProductOverlap() {
+    if (!on_) return;
+    for (auto ev : done_)
+      if (ev) cudaStreamWaitEvent(s_, ev, 0), cudaEventDestroy(ev);
+    cudaStreamDestroy(r_);
+  }
+
+ private:
+  cudaStream_t s_, r_ = nullptr;
+  bool on_ = false;
+  cudaEvent_t done_[2];
+};
+
 int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const Layout& L, const int8_t* At,
-                const int8_t* Bt, int p, char* ws, int8_t* Rl, Phases& ph) {
+                const int8_t* Bt, int l, char* ws, int8_t* Rl, Phases& ph, ProductOverlap& ov) {
+  const int p = kModuli[l];
   if (plan == "oz2") {
-    int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp);
+    int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp[l % 2]);
     const int32_t one = 1, zero = 0;
     const long long panel = panel_columns(L.np);
+    ov.before_product(l);
     for (long long j0 = 0; j0 < L.np; j0 += panel) {
       const long long w = std::min(panel, L.np - j0);
       const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mp, (int)w, (int)L.kp, &one, At,
@@ -406,7 +504,8 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const
       if (cs != CUBLAS_STATUS_SUCCESS) return 2;
     }
     ph.mark(Phases::int8_products);
-    reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(Cp, L.mp * L.np, small_mod(p), Rl);
+    reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, ov.reduce_stream()>>>(Cp, L.mp * L.np, small_mod(p), Rl);
+    ov.after_reduce(l);
     return from_cuda(cudaGetLastError());
   }
   if (plan == "oz2-s1") return level_product<Level_s1>(h, s, L, At, Bt, p, ws, Rl, ph);
@@ -431,25 +530,28 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   int8_t* At = reinterpret_cast<int8_t*>(ws + L.at);
   int8_t* Bt = reinterpret_cast<int8_t*>(ws + L.bt);
   int8_t* Rres = reinterpret_cast<int8_t*>(ws + L.res);
-  const ScaledBits t = scaled_bits(moduli);
+  const double limit = line_limit(moduli), hk = 0.5 * std::sqrt((double)k);
   Phases ph(s);
   ph.mark(Phases::start);
 
-  row_shifts<T><<<(unsigned)((L.mp + 31) / 32), dim3(32, 8), 0, s>>>(A, lda, m, k, t.a, e, L.mp);
-  col_shifts<T><<<(unsigned)((L.np + 7) / 8), dim3(32, 8), 0, s>>>(B, ldb, k, n, t.b, f, L.np);
+  row_shifts<T><<<(unsigned)((L.mp + 31) / 32), dim3(32, 8), 0, s>>>(A, lda, m, k, limit, hk, e, L.mp);
+  col_shifts<T><<<(unsigned)((L.np + 7) / 8), dim3(32, 8), 0, s>>>(B, ldb, k, n, limit, hk, f, L.np);
   ph.mark(Phases::scaling);
   const ResidueParams rp = residue_params(moduli);
-  residues_a<T><<<dim3((unsigned)(L.mp / 32), (unsigned)(L.kp / 32)), dim3(32, 8), 0, s>>>(A, lda, m, k, e, rp, At,
-                                                                                          L.mp, L.kp);
-  residues_b<T><<<grid2(L.kp, L.np, 1, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
+  residues_a<T><<<dim3((unsigned)(L.mp / 32), (unsigned)((L.kp + kTileH - 1) / kTileH)), dim3(32, 8), 0, s>>>(
+      A, lda, m, k, e, rp, At, L.mp, L.kp);
+  residues_b<T><<<grid2(L.kp, L.np, 4, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
   if (int st = from_cuda(cudaGetLastError())) return st;
   ph.mark(Phases::residues);
-  for (int l = 0; l < moduli; ++l) {
-    const int st = product_mod(h, s, plan, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np,
-                               kModuli[l], ws, Rres + (size_t)l * L.mp * L.np, ph);
-    if (st) return st;
-    ph.mark(Phases::reductions);
-  }
+  {
+    ProductOverlap ov(s);
+    for (int l = 0; l < moduli; ++l) {
+      const int st = product_mod(h, s, plan, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np, l, ws,
+                                 Rres + (size_t)l * L.mp * L.np, ph, ov);
+      if (st) return st;
+      ph.mark(Phases::reductions);
+    }
+  }  // the caller's stream now waits for every reduction
   if (!reconstruct_any<T>(moduli, Rres, L.mp, L.np, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
   ph.mark(Phases::reconstruction);
   ph.print(std::string(plan) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) + ", " +
@@ -476,6 +578,8 @@ std::string unsupported(const char* plan, long long m, long long n, long long k,
   if (moduli < 2 || moduli > kMaxModuli) return "moduli " + std::to_string(moduli) + " not in 2.." + std::to_string(kMaxModuli);
   const long long kp = padded(k) / (has ? l.b : 1);
   if (kp > kMaxK) return "k = " + std::to_string(k) + " too deep for exact INT32 products";
+  if (0.5 * std::sqrt((double)k) >= line_limit(moduli) / 4)  // shift_for's condition
+    return "k = " + std::to_string(k) + " too deep for " + std::to_string(moduli) + " moduli";
   if (padded(m) > INT32_MAX / 2 || padded(n) > INT32_MAX / 2) return "m or n too large for cublasGemmEx";
   return "";
 }

@@ -3,8 +3,8 @@
 // scaled integer, Garner's mixed-radix reconstruction with balanced digits, and the scaling exponent.
 // Plain C++ with __host__ __device__ under nvcc, so that the CPU tests run the very same steps.
 //
-// A product C = A·B (A m×k, B k×n) is emulated as C = D_A^-1 · (A'·B') · D_B^-1 with A' = trunc(D_A·A),
-// B' = trunc(B·D_B) integer matrices, D_A, D_B diagonal powers of two chosen so that every |A'·B'|_ij
+// A product C = A·B (A m×k, B k×n) is emulated as C = D_A^-1 · (A'·B') · D_B^-1 with A' = rint(D_A·A),
+// B' = rint(B·D_B) integer matrices, D_A, D_B diagonal powers of two chosen so that every |A'·B'|_ij
 // ≤ ‖a'_i‖·‖b'_j‖ < P/2, P = p_1⋯p_N. Then A'·B' is known from its residues mod each p_l, and those
 // come from INT8 products of the symmetric residues of A' and B' (|r| ≤ 127, exact in INT32 for
 // k ≤ 2^17). All moduli are odd, so ½ is a unit mod each of them (schemes with ½ run over Z/p).
@@ -103,7 +103,7 @@ TDISC_HD inline int reduce_small(int x, const SmallMod& m) {
   return x - q * m.p;
 }
 
-// The scaled integers v = trunc(2^e·a) (|v| < 2^63) as three 21-bit limbs, split once per element:
+// The scaled integers v = rint(2^e·a) (|v| < 2^63) as three 21-bit limbs, split once per element:
 // v = hi·2^42 + mid·2^21 + lo with lo, mid in [0, 2^21) and hi = v >> 42 in [−2^21, 2^21) (arithmetic
 // shifts: the identity holds in two's complement). One float-to-integer conversion per element; every
 // modulus after that costs integer multiply-adds and reduce_small, none of the conversion instructions.
@@ -225,49 +225,71 @@ TDISC_HD inline double reconstruct(const int* r, const GarnerTable& g, int n) {
   return x;
 }
 
-// log2 of P = p_1⋯p_n.
-inline double log2_product(int n) {
-  double s = 0;
-  for (int l = 0; l < n; ++l) s += std::log2((double)kModuli[l]);
-  return s;
+// The bound on the scaled lines: every scaled row a'_i of A and column b'_j of B has 2-norm below
+// L = √(P/2)·(1 − 2^−40), capped at 2^62 (the residues take |x| < 2^63), so that by Cauchy–Schwarz
+// |A'·B'|_ij ≤ ‖a'_i‖·‖b'_j‖ < L² < P/2, and the integer A'·B'_ij is at most (P−1)/2 (P is odd). The factor
+// 1 − 2^−40 covers the rounding of P and of the square root in double. A real limit, not a power of two:
+// the lines use the whole of P, its fractional bit included (up to 0.5 bit a side against an integer split).
+inline double line_limit(int n) {
+  double P = 1;
+  for (int l = 0; l < n; ++l) P *= kModuli[l];
+  const double L = std::sqrt(P / 2) * (1 - 0x1p-40);
+  return L < 0x1p62 ? L : 0x1p62;
+}
+// log2 of line_limit(n): the bits of a scaled line.
+inline double limit_bits(int n) { return std::log2(line_limit(n)); }
+
+// The scaled integer of x: rint(2^e·x), to nearest (ties to even, the same on host and device). Rounding
+// moves an element by at most ½, truncation by up to 1: half the error of truncation for the same P.
+TDISC_HD inline long long scaled_integer(double x, int e) {
+#ifdef __CUDA_ARCH__
+  return __double2ll_rn(ldexp(x, e));
+#else
+  return std::llrint(std::ldexp(x, e));
+#endif
 }
 
-// Bits of the scaled rows of A and columns of B: ‖a'_i‖ < 2^a, ‖b'_j‖ < 2^b, so that by Cauchy–Schwarz
-// |A'·B'|_ij < 2^(a+b) ≤ (P−1)/2 (2^s ≤ P/2 for s ≤ log2(P) − 1, and P/2 is not an integer). a + b is
-// that largest s, split with the odd bit to A; each at most 62 (the residues take |x| < 2^63).
-struct ScaledBits {
-  int a = 0, b = 0;
-};
-inline ScaledBits scaled_bits(int n) {
-  const int s = (int)std::floor(log2_product(n) - 1 - 1e-9);  // the guard covers the rounding of the sum of logs
-  ScaledBits t;
-  t.a = (s + 1) / 2 < 62 ? (s + 1) / 2 : 62;
-  t.b = s / 2 < 62 ? s / 2 : 62;
-  return t;
+// The exponent e of a line (k elements) whose 2-norm, computed in floating point, is `norm` (≥ 0): the
+// largest e with norm·(1 + 2^−30)·2^e + √k/2 < limit (half_root_k = √k/2). Each rounded element is off by
+// at most ½, so the scaled integer line has norm at most ‖2^e·line‖ + √k/2 (triangle inequality), below
+// the limit; the margin 2^−30 covers the computed norm's error ((k + 2)·2^−53 relatively for k ≤ 2^17).
+// A zero line gets 0. Needs half_root_k < limit/4 (unsupported() refuses the rest): the loop then takes at
+// most three steps down from an e whose line is above the limit. (The kernels pass the norm of the line
+// scaled by a power of two and add that power back.)
+TDISC_HD inline int shift_for(double norm, double limit, double half_root_k) {
+  if (!(norm > 0)) return 0;
+  const double up = norm * (1 + 0x1p-30);
+  int e = ilogb(limit) - ilogb(up) + 1;  // up·2^e ≥ 2^(ilogb(limit)+1) > limit
+  while (ldexp(up, e) + half_root_k >= limit) --e;
+  return e;
 }
 
-// Bits per scaled row and column for `bits` significant bits (53 for f64, 24 for f32) at depth k: the
-// truncation errors (below 1 each) of k terms add up to about 2.3·√k·2^-t of a product of random rows,
-// so t = bits + 1 + ⌈log2(k)/2⌉, at most 62.
+// Host: the exponent of one line x[0], x[s], …, x[(k−1)·s] (the kernels compute the same in parallel, in
+// another order of summation): the largest element sets a power of two that brings the sum of squares near 1.
+inline int line_exponent(const double* x, long long k, long long s, double limit) {
+  double amax = 0, sum = 0;
+  for (long long h = 0; h < k; ++h) amax = std::fmax(amax, std::fabs(x[h * s]));
+  if (amax == 0) return 0;
+  const int sc = -std::ilogb(amax);
+  for (long long h = 0; h < k; ++h) sum = std::fma(std::ldexp(x[h * s], sc), std::ldexp(x[h * s], sc), sum);
+  return shift_for(std::sqrt(sum), limit, 0.5 * std::sqrt((double)k)) + sc;
+}
+
+// Bits per scaled line for `bits` significant bits (53 for f64, 24 for f32) at depth k: the rounding
+// errors (at most ½ each) of k terms add up to about 1.2·√k·2^−t of a product of random rows, so
+// t = bits + ⌈log2(k)/2⌉, at most 62.
 inline int bits_for(int bits, long long k) {
   int half_log = 0;
   while ((1LL << (2 * half_log)) < k) ++half_log;
-  const int t = bits + 1 + half_log;
+  const int t = bits + half_log;
   return t < 62 ? t : 62;
 }
 
-// The fewest moduli whose scaled bits (the smaller side) reach bits_for(bits, k).
+// The fewest moduli whose lines carry bits_for(bits, k) bits.
 inline int moduli_for(int bits, long long k) {
   for (int n = 2; n <= kMaxModuli; ++n)
-    if (scaled_bits(n).b >= bits_for(bits, k)) return n;
+    if (limit_bits(n) >= bits_for(bits, k)) return n;
   return kMaxModuli;
 }
-
-// Exponent e with ‖line‖·2^e < 2^t for a line whose 2-norm, computed in floating point, is `norm` (≥ 0):
-// the computed norm is raised by 2^-30 (a sum of k ≤ 2^17 squares and a square root err by less than
-// (k + 2)·2^-53 relatively) before E = ilogb + 1, e = t − E; a zero line gets 0. Truncation only shrinks
-// elements, so the scaled integer line has norm below 2^t too. (The kernels pass the norm of the line
-// scaled by a power of two and add that power back.)
-TDISC_HD inline int shift_for(double norm, int t) { return norm > 0 ? t - (ilogb(norm * (1 + 0x1p-30)) + 1) : 0; }
 
 }  // namespace tdisc_gemm::ozaki

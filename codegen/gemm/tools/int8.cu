@@ -1,0 +1,146 @@
+// tdisc_gemm_int8: how fast cuBLAS runs the INT8 product of the emulated plans (Ozaki-II's A'_l·B'_l,
+// TN layout, INT32 result) on this card, by each way of calling it: one cublasGemmEx, panels of B's
+// columns, two moduli in one strided batched call, and every algorithm cuBLASLt's heuristic offers for
+// the plain product (each timed, not trusted). Prints one JSON object; bench/ozaki.sh step int8.
+// Usage: tdisc_gemm_int8 OUT.json [N] [REPS]   (defaults 16384, 5; inputs random int8, seed 1)
+#include <cublasLt.h>
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+#define CHECK_CUDA(x)                                                                   \
+  do {                                                                                  \
+    if ((x) != cudaSuccess) {                                                           \
+      std::fprintf(stderr, "tdisc_gemm_int8: %s failed at line %d\n", #x, __LINE__); \
+      std::exit(1);                                                                     \
+    }                                                                                   \
+  } while (0)
+
+// Median time (ms) of `reps` runs of f, after one warm-up.
+double median_ms(const std::function<bool()>& f, int reps) {
+  cudaEvent_t a, b;
+  cudaEventCreate(&a), cudaEventCreate(&b);
+  if (!f()) return -1;
+  cudaDeviceSynchronize();
+  std::vector<float> t;
+  for (int r = 0; r < reps; ++r) {
+    cudaEventRecord(a);
+    if (!f()) return -1;
+    cudaEventRecord(b);
+    cudaEventSynchronize(b);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, a, b);
+    t.push_back(ms);
+  }
+  cudaEventDestroy(a), cudaEventDestroy(b);
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: tdisc_gemm_int8 OUT.json [N] [REPS]\n");
+    return 2;
+  }
+  const long long n = argc > 2 ? std::atoll(argv[2]) : 16384;
+  const int reps = argc > 3 ? std::atoi(argv[3]) : 5;
+  // At (n × n, ld n: A' transposed), B (n × n), two moduli each; C two INT32 n × n.
+  const size_t el = (size_t)n * n;
+  int8_t *A, *B;
+  int32_t* C;
+  CHECK_CUDA(cudaMalloc(&A, 2 * el));
+  CHECK_CUDA(cudaMalloc(&B, 2 * el));
+  CHECK_CUDA(cudaMalloc(&C, 2 * el * sizeof(int32_t)));
+  {
+    std::mt19937 g(1);
+    std::vector<int8_t> h(2 * el);
+    for (auto& v : h) v = (int8_t)((int)(g() % 255) - 127);
+    CHECK_CUDA(cudaMemcpy(A, h.data(), 2 * el, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(B, h.data(), 2 * el, cudaMemcpyHostToDevice));
+  }
+  cublasHandle_t h;
+  cublasCreate(&h);
+  const int32_t one = 1, zero = 0;
+  auto gemm_ex = [&](long long cols, long long j0) {
+    return cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)n, (int)cols, (int)n, &one, A, CUDA_R_8I, (int)n,
+                        B + j0 * n, CUDA_R_8I, (int)n, &zero, C + j0 * n, CUDA_R_32I, (int)n, CUBLAS_COMPUTE_32I,
+                        CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS;
+  };
+  struct Row {
+    std::string how;
+    double ms;
+  };
+  std::vector<Row> rows;
+  rows.push_back({"cublasGemmEx, one product", median_ms([&] { return gemm_ex(n, 0); }, reps)});
+  for (long long panel : {8192LL, 4096LL, 2048LL}) {
+    if (panel >= n) continue;
+    rows.push_back({"cublasGemmEx, panels of " + std::to_string(panel), median_ms([&] {
+                      for (long long j0 = 0; j0 < n; j0 += panel)
+                        if (!gemm_ex(std::min(panel, n - j0), j0)) return false;
+                      return true;
+                    }, reps)});
+  }
+  const double batched = median_ms([&] {
+    return cublasGemmStridedBatchedEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)n, (int)n, (int)n, &one, A, CUDA_R_8I, (int)n,
+                                      (long long)el, B, CUDA_R_8I, (int)n, (long long)el, &zero, C, CUDA_R_32I, (int)n,
+                                      (long long)el, 2, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS;
+  }, reps);
+  rows.push_back({"cublasGemmStridedBatchedEx, two moduli, per modulus", batched / 2});
+
+  // cuBLASLt: every algorithm of the heuristic for the plain product, timed.
+  cublasLtHandle_t lt;
+  cublasLtCreate(&lt);
+  cublasLtMatmulDesc_t desc;
+  cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32I, CUDA_R_32I);
+  const cublasOperation_t opT = CUBLAS_OP_T, opN = CUBLAS_OP_N;
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &opT, sizeof opT);
+  cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &opN, sizeof opN);
+  cublasLtMatrixLayout_t la, lb, lc;
+  cublasLtMatrixLayoutCreate(&la, CUDA_R_8I, n, n, n);
+  cublasLtMatrixLayoutCreate(&lb, CUDA_R_8I, n, n, n);
+  cublasLtMatrixLayoutCreate(&lc, CUDA_R_32I, n, n, n);
+  size_t ws_bytes = 64u << 20;
+  void* ws;
+  CHECK_CUDA(cudaMalloc(&ws, ws_bytes));
+  cublasLtMatmulPreference_t pref;
+  cublasLtMatmulPreferenceCreate(&pref);
+  cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws_bytes, sizeof ws_bytes);
+  cublasLtMatmulHeuristicResult_t heur[16];
+  int found = 0;
+  cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, lc, pref, 16, heur, &found);
+  for (int a = 0; a < found; ++a) {
+    const double ms = median_ms([&] {
+      return cublasLtMatmul(lt, desc, &one, A, la, B, lb, &zero, C, lc, C, lc, &heur[a].algo, ws, ws_bytes, 0) ==
+             CUBLAS_STATUS_SUCCESS;
+    }, reps);
+    rows.push_back({"cublasLtMatmul, heuristic algorithm " + std::to_string(a), ms});
+  }
+
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  const double ops = 2.0 * n * n * n;
+  FILE* out = std::fopen(argv[1], "w");
+  if (!out) return 1;
+  std::fprintf(out, "{\"device\": \"%s\", \"n\": %lld, \"reps\": %d, \"rows\": [", prop.name, n, reps);
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const double tops = rows[r].ms > 0 ? ops / rows[r].ms * 1e-9 : 0;
+    std::printf("int8 %lld^3: %-58s %8.3f ms  %6.0f TOPS\n", n, rows[r].how.c_str(), rows[r].ms, tops);
+    std::fprintf(out, "%s\n {\"how\": \"%s\", \"ms\": %.4f, \"tops\": %.1f}", r ? "," : "", rows[r].how.c_str(),
+                 rows[r].ms, tops);
+  }
+  std::fprintf(out, "]}\n");
+  std::fclose(out);
+  return 0;
+}
