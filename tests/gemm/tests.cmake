@@ -30,4 +30,7 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME gemm_ozaki_tables_fresh COMMAND ${Python3_EXECUTABLE} codegen/gemm/tools/ozaki_schemes.py --check
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(gemm_ozaki_tables_fresh PROPERTIES LABELS fast)
+  # gemm_merge_emulated: codegen/gemm/plans/merge_emulated.py (tuned emulated entries into the default tables)
+  add_test(NAME gemm_merge_emulated COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/gemm/test_merge_emulated.py)
+  set_tests_properties(gemm_merge_emulated PROPERTIES LABELS fast)
 endif()
