@@ -282,6 +282,13 @@ dim3 grid2(long long rows, long long cols, int per, int threads) {
 
 // ---- 4. reconstruction, unscaling, alpha and beta. Four consecutive rows per thread: one char4 load per
 // modulus (mp is a multiple of 64), then Garner per element.
+
+// x·2^s as ldexp(x, s) gives it, by one multiplication where 2^s is a normal double (one rounding, the
+// same as ldexp's), by ldexp elsewhere.
+__device__ inline double times_pow2(double x, int s) {
+  return s >= -1022 && s <= 1023 ? x * __longlong_as_double((long long)(s + 1023) << 52) : ldexp(x, s);
+}
+
 template <class T, int N>
 __global__ void reconstruct_c(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
                               const int* f, GarnerTable g, double alpha, double beta, T* C, long long ldc) {
@@ -304,7 +311,7 @@ __global__ void reconstruct_c(const int8_t* Rres, long long mp, long long np, lo
           continue;
         }
         const double x = reconstruct(r[c], g, N);
-        double y = alpha * ldexp(x, -(e[i + c] + fj));
+        double y = alpha * times_pow2(x, -(e[i + c] + fj));
         if (beta != 0) y = fma(beta, (double)*out, y);
         *out = (T)y;
       }
@@ -332,7 +339,7 @@ bool reconstruct_any(int moduli, const int8_t* Rres, long long mp, long long np,
 // ---- workspace
 struct Layout {
   long long mp, np, kp, mb, nb, kb;
-  size_t e, f, at, bt, res, cp[2], s, t, mm, total;  // byte offsets
+  size_t e, f, at, bt, res, cp, s, t, mm, total;  // byte offsets
 };
 
 Layout layout(const Level* level, long long m, long long n, long long k, int moduli) {
@@ -349,8 +356,11 @@ Layout layout(const Level* level, long long m, long long n, long long k, int mod
     L.s = take((size_t)R * L.kb * L.mb), L.t = take((size_t)R * L.kb * L.nb);
     L.mm = take((size_t)R * L.mb * L.nb * sizeof(int32_t));
   } else {
-    // two INT32 products: modulus l + 1 is computed while l is reduced (ProductOverlap)
-    for (size_t& cp : L.cp) cp = take((size_t)L.mp * L.np * sizeof(int32_t));
+    // One INT32 product buffer. Reducing product l on a second stream while product l + 1 runs into a
+    // second buffer was slower on an H100 (oz2 f64 16384, 16 moduli: 123.3 ms against 119.1 ms in one
+    // stream; f32 8 moduli 60.6 against 59.8): the INT8 products run at the card's power limit, and the
+    // reduction's memory traffic slowed them by more than it hid (bench/results/ozaki-2026-11-27-h100.json).
+    L.cp = take((size_t)L.mp * L.np * sizeof(int32_t));
   }
   L.total = at;
   return L;
@@ -441,60 +451,13 @@ long long panel_columns(long long np) {
   return chosen > 0 ? std::min(np, (chosen + kPad - 1) / kPad * kPad) : np;
 }
 
-// The plain plan's INT32 products go to two buffers in turn, and each is reduced mod p on a second
-// stream while the next INT8 product runs (TDISC_OZAKI_OVERLAP=0: all on the caller's stream, for
-// measurement). Events order the reuse: product l + 2 waits for reduction l.
-class ProductOverlap {
- public:
-  explicit ProductOverlap(cudaStream_t s) : s_(s) {
-    const char* env = std::getenv("TDISC_OZAKI_OVERLAP");
-    on_ = !(env && std::strcmp(env, "0") == 0) && cudaStreamCreateWithFlags(&r_, cudaStreamNonBlocking) == cudaSuccess;
-    if (!on_) r_ = s;
-    for (auto& ev : done_) ev = nullptr;
-  }
-  ProductOverlap(const ProductOverlap&) = delete;
-  ProductOverlap& operator=(const ProductOverlap&) = delete;
-  // Before product `l` writes its buffer: wait for the reduction that last read it.
-  void before_product(int l) {
-    if (on_ && l >= 2 && done_[l % 2]) cudaStreamWaitEvent(s_, done_[l % 2], 0);
-  }
-  // The stream that reduces product `l`, after it is written.
-  cudaStream_t reduce_stream() {
-    if (!on_) return s_;
-    cudaEvent_t written;
-    cudaEventCreateWithFlags(&written, cudaEventDisableTiming);
-    cudaEventRecord(written, s_);
-    cudaStreamWaitEvent(r_, written, 0);
-    cudaEventDestroy(written);
-    return r_;
-  }
-  void after_reduce(int l) {
-    if (!on_) return;
-    if (!done_[l % 2]) cudaEventCreateWithFlags(&done_[l % 2], cudaEventDisableTiming);
-    cudaEventRecord(done_[l % 2], r_);
-  }
-  // The caller's stream continues after every reduction.
-  ~ProductOverlap() {
-    if (!on_) return;
-    for (auto ev : done_)
-      if (ev) cudaStreamWaitEvent(s_, ev, 0), cudaEventDestroy(ev);
-    cudaStreamDestroy(r_);
-  }
-
- private:
-  cudaStream_t s_, r_ = nullptr;
-  bool on_ = false;
-  cudaEvent_t done_[2];
-};
-
 int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const Layout& L, const int8_t* At,
-                const int8_t* Bt, int l, char* ws, int8_t* Rl, Phases& ph, ProductOverlap& ov) {
+                const int8_t* Bt, int l, char* ws, int8_t* Rl, Phases& ph) {
   const int p = kModuli[l];
   if (plan == "oz2") {
-    int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp[l % 2]);
+    int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp);
     const int32_t one = 1, zero = 0;
     const long long panel = panel_columns(L.np);
-    ov.before_product(l);
     for (long long j0 = 0; j0 < L.np; j0 += panel) {
       const long long w = std::min(panel, L.np - j0);
       const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mp, (int)w, (int)L.kp, &one, At,
@@ -504,8 +467,7 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const
       if (cs != CUBLAS_STATUS_SUCCESS) return 2;
     }
     ph.mark(Phases::int8_products);
-    reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, ov.reduce_stream()>>>(Cp, L.mp * L.np, small_mod(p), Rl);
-    ov.after_reduce(l);
+    reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(Cp, L.mp * L.np, small_mod(p), Rl);
     return from_cuda(cudaGetLastError());
   }
   if (plan == "oz2-s1") return level_product<Level_s1>(h, s, L, At, Bt, p, ws, Rl, ph);
@@ -543,15 +505,12 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   residues_b<T><<<grid2(L.kp, L.np, 4, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
   if (int st = from_cuda(cudaGetLastError())) return st;
   ph.mark(Phases::residues);
-  {
-    ProductOverlap ov(s);
-    for (int l = 0; l < moduli; ++l) {
-      const int st = product_mod(h, s, plan, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np, l, ws,
-                                 Rres + (size_t)l * L.mp * L.np, ph, ov);
-      if (st) return st;
-      ph.mark(Phases::reductions);
-    }
-  }  // the caller's stream now waits for every reduction
+  for (int l = 0; l < moduli; ++l) {
+    const int st = product_mod(h, s, plan, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np, l, ws,
+                               Rres + (size_t)l * L.mp * L.np, ph);
+    if (st) return st;
+    ph.mark(Phases::reductions);
+  }
   if (!reconstruct_any<T>(moduli, Rres, L.mp, L.np, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
   ph.mark(Phases::reconstruction);
   ph.print(std::string(plan) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) + ", " +
