@@ -280,6 +280,40 @@ dim3 grid2(long long rows, long long cols, int per, int threads) {
               (unsigned)std::max<long long>(1, std::min<long long>(cols, 65535)));
 }
 
+// ---- workspace
+struct Layout {
+  long long mp, np, kp, mb, nb, kb;
+  bool fused;
+  size_t e, f, at, bt, res, cp, s, t, mm, total;  // byte offsets
+};
+
+// fused (plain plan only): every modulus's INT32 product kept (moduli·mp·np·4 bytes) and reduced inside the
+// reconstruction, with no int8 residues of C; else one INT32 buffer reduced after each product.
+Layout layout(const Level* level, long long m, long long n, long long k, int moduli, bool fused) {
+  Layout L{};
+  L.fused = fused && !level;
+  L.mp = padded(m), L.np = padded(n), L.kp = padded(k);
+  const int b = level ? level->b : 1, R = level ? level->rank : 1;
+  L.mb = L.mp / b, L.nb = L.np / b, L.kb = L.kp / b;
+  size_t at = 0;
+  auto take = [&](size_t bytes) { const size_t o = at; at += aligned(bytes); return o; };
+  L.e = take(L.mp * sizeof(int)), L.f = take(L.np * sizeof(int));
+  L.at = take((size_t)moduli * L.kp * L.mp), L.bt = take((size_t)moduli * L.kp * L.np);
+  if (!L.fused) L.res = take((size_t)moduli * L.mp * L.np);
+  if (level) {
+    L.s = take((size_t)R * L.kb * L.mb), L.t = take((size_t)R * L.kb * L.nb);
+    L.mm = take((size_t)R * L.mb * L.nb * sizeof(int32_t));
+  } else {
+    // One INT32 product buffer. Reducing product l on a second stream while product l + 1 runs into a
+    // second buffer was slower on an H100 (oz2 f64 16384, 16 moduli: 123.3 ms against 119.1 ms in one
+    // stream; f32 8 moduli 60.6 against 59.8): the INT8 products run at the card's power limit, and the
+    // reduction's memory traffic slowed them by more than it hid (bench/results/ozaki-2026-11-27-h100.json).
+    L.cp = take((size_t)(L.fused ? moduli : 1) * L.mp * L.np * sizeof(int32_t));
+  }
+  L.total = at;
+  return L;
+}
+
 // ---- 4. reconstruction, unscaling, alpha and beta. Four consecutive rows per thread: one char4 load per
 // modulus (mp is a multiple of 64), then Garner per element.
 
@@ -289,18 +323,34 @@ __device__ inline double times_pow2(double x, int s) {
   return s >= -1022 && s <= 1023 ? x * __longlong_as_double((long long)(s + 1023) << 52) : ldexp(x, s);
 }
 
-template <class T, int N>
-__global__ void reconstruct_c(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
-                              const int* f, GarnerTable g, double alpha, double beta, T* C, long long ldc) {
+// Residues of four consecutive rows (i … i+3, column j) for every modulus: int8 residues of C (char4), or,
+// fused, the INT32 products (int4) reduced here by fold17 and reduce_small.
+template <int N, bool Fused>
+__device__ inline void load_residues(const void* R, long long count, long long idx, const ResidueParams& rp,
+                                     int (&r)[4][N]) {
+#pragma unroll
+  for (int l = 0; l < N; ++l) {
+    if constexpr (Fused) {
+      const int4 q = *reinterpret_cast<const int4*>(static_cast<const int32_t*>(R) + l * count + idx);
+      const SmallMod& m = rp.mod[l].small;
+      r[0][l] = reduce_small(fold17(q.x, m), m), r[1][l] = reduce_small(fold17(q.y, m), m);
+      r[2][l] = reduce_small(fold17(q.z, m), m), r[3][l] = reduce_small(fold17(q.w, m), m);
+    } else {
+      const char4 q = *reinterpret_cast<const char4*>(static_cast<const int8_t*>(R) + l * count + idx);
+      r[0][l] = q.x, r[1][l] = q.y, r[2][l] = q.z, r[3][l] = q.w;
+    }
+  }
+}
+
+template <class T, int N, bool Fused>
+__global__ void reconstruct_c(const void* R, long long mp, long long np, long long m, long long n, const int* e,
+                              const int* f, ResidueParams rp, GarnerTable g, double alpha, double beta, T* C,
+                              long long ldc) {
   for (long long j = blockIdx.y; j < n; j += gridDim.y)
     for (long long i = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); i < m;
          i += 4LL * gridDim.x * blockDim.x) {
       int r[4][N];
-#pragma unroll
-      for (int l = 0; l < N; ++l) {
-        const char4 q = *reinterpret_cast<const char4*>(Rres + l * mp * np + i + j * mp);
-        r[0][l] = q.x, r[1][l] = q.y, r[2][l] = q.z, r[3][l] = q.w;
-      }
+      load_residues<N, Fused>(R, mp * np, i + j * mp, rp, r);
       const int fj = f[j];
 #pragma unroll
       for (int c = 0; c < 4; ++c) {
@@ -319,51 +369,27 @@ __global__ void reconstruct_c(const int8_t* Rres, long long mp, long long np, lo
 }
 
 template <class T, int N>
-void launch_reconstruct(const int8_t* Rres, long long mp, long long np, long long m, long long n, const int* e,
-                        const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
-  reconstruct_c<T, N><<<grid2(padded(m), n, 4, 256), 256, 0, s>>>(Rres, mp, np, m, n, e, f, garner_table(N), alpha, beta, C,
-                                                          ldc);
+void launch_reconstruct(const Layout& L, const char* ws, long long m, long long n, const int* e, const int* f,
+                        double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
+  const dim3 grid = grid2(L.mp, n, 4, 256);
+  const ResidueParams rp = residue_params(N);
+  if (L.fused)
+    reconstruct_c<T, N, true><<<grid, 256, 0, s>>>(ws + L.cp, L.mp, L.np, m, n, e, f, rp, garner_table(N), alpha, beta,
+                                                   C, ldc);
+  else
+    reconstruct_c<T, N, false><<<grid, 256, 0, s>>>(ws + L.res, L.mp, L.np, m, n, e, f, rp, garner_table(N), alpha,
+                                                    beta, C, ldc);
 }
 
 template <class T, int N = 2>
-bool reconstruct_any(int moduli, const int8_t* Rres, long long mp, long long np, long long m, long long n,
-                     const int* e, const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
+bool reconstruct_any(int moduli, const Layout& L, const char* ws, long long m, long long n, const int* e, const int* f,
+                     double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
   if constexpr (N > kMaxModuli) {
     return false;
   } else {
-    if (moduli == N) return launch_reconstruct<T, N>(Rres, mp, np, m, n, e, f, alpha, beta, C, ldc, s), true;
-    return reconstruct_any<T, N + 1>(moduli, Rres, mp, np, m, n, e, f, alpha, beta, C, ldc, s);
+    if (moduli == N) return launch_reconstruct<T, N>(L, ws, m, n, e, f, alpha, beta, C, ldc, s), true;
+    return reconstruct_any<T, N + 1>(moduli, L, ws, m, n, e, f, alpha, beta, C, ldc, s);
   }
-}
-
-// ---- workspace
-struct Layout {
-  long long mp, np, kp, mb, nb, kb;
-  size_t e, f, at, bt, res, cp, s, t, mm, total;  // byte offsets
-};
-
-Layout layout(const Level* level, long long m, long long n, long long k, int moduli) {
-  Layout L{};
-  L.mp = padded(m), L.np = padded(n), L.kp = padded(k);
-  const int b = level ? level->b : 1, R = level ? level->rank : 1;
-  L.mb = L.mp / b, L.nb = L.np / b, L.kb = L.kp / b;
-  size_t at = 0;
-  auto take = [&](size_t bytes) { const size_t o = at; at += aligned(bytes); return o; };
-  L.e = take(L.mp * sizeof(int)), L.f = take(L.np * sizeof(int));
-  L.at = take((size_t)moduli * L.kp * L.mp), L.bt = take((size_t)moduli * L.kp * L.np);
-  L.res = take((size_t)moduli * L.mp * L.np);
-  if (level) {
-    L.s = take((size_t)R * L.kb * L.mb), L.t = take((size_t)R * L.kb * L.nb);
-    L.mm = take((size_t)R * L.mb * L.nb * sizeof(int32_t));
-  } else {
-    // One INT32 product buffer. Reducing product l on a second stream while product l + 1 runs into a
-    // second buffer was slower on an H100 (oz2 f64 16384, 16 moduli: 123.3 ms against 119.1 ms in one
-    // stream; f32 8 moduli 60.6 against 59.8): the INT8 products run at the card's power limit, and the
-    // reduction's memory traffic slowed them by more than it hid (bench/results/ozaki-2026-11-27-h100.json).
-    L.cp = take((size_t)L.mp * L.np * sizeof(int32_t));
-  }
-  L.total = at;
-  return L;
 }
 
 int from_cuda(cudaError_t e) { return e == cudaSuccess ? 0 : 3; }
@@ -455,7 +481,7 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const
                 const int8_t* Bt, int l, char* ws, int8_t* Rl, Phases& ph) {
   const int p = kModuli[l];
   if (plan == "oz2") {
-    int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp);
+    int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp) + (L.fused ? (size_t)l * L.mp * L.np : 0);
     const int32_t one = 1, zero = 0;
     const long long panel = panel_columns(L.np);
     for (long long j0 = 0; j0 < L.np; j0 += panel) {
@@ -467,6 +493,7 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const
       if (cs != CUBLAS_STATUS_SUCCESS) return 2;
     }
     ph.mark(Phases::int8_products);
+    if (L.fused) return 0;  // reduced in the reconstruction
     reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(Cp, L.mp * L.np, small_mod(p), Rl);
     return from_cuda(cudaGetLastError());
   }
@@ -484,14 +511,17 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   bool has_level = false;
   if (!level_named(plan, level, has_level) || !unsupported(plan, m, n, k, moduli).empty()) return 1;
   const Level* lv = has_level ? &level : nullptr;
-  const Layout L = layout(lv, m, n, k, moduli);
+  // Fused where the workspace holds it (the caller offers workspace_fast when it fits its limit);
+  // TDISC_OZAKI_LEAN set: the lean path always (the GPU check compares the two bit for bit).
+  const Layout fused = layout(lv, m, n, k, moduli, true);
+  const Layout L = bytes >= fused.total && !std::getenv("TDISC_OZAKI_LEAN") ? fused : layout(lv, m, n, k, moduli, false);
   if (bytes < L.total || reinterpret_cast<uintptr_t>(workspace_ptr) % 16 != 0) return 1;
   char* ws = static_cast<char*>(workspace_ptr);
   int* e = reinterpret_cast<int*>(ws + L.e);
   int* f = reinterpret_cast<int*>(ws + L.f);
   int8_t* At = reinterpret_cast<int8_t*>(ws + L.at);
   int8_t* Bt = reinterpret_cast<int8_t*>(ws + L.bt);
-  int8_t* Rres = reinterpret_cast<int8_t*>(ws + L.res);
+  int8_t* Rres = L.fused ? nullptr : reinterpret_cast<int8_t*>(ws + L.res);  // fused: no int8 residues of C
   const double limit = line_limit(moduli), hk = 0.5 * std::sqrt((double)k);
   Phases ph(s);
   ph.mark(Phases::start);
@@ -507,11 +537,11 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   ph.mark(Phases::residues);
   for (int l = 0; l < moduli; ++l) {
     const int st = product_mod(h, s, plan, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np, l, ws,
-                               Rres + (size_t)l * L.mp * L.np, ph);
+                               Rres ? Rres + (size_t)l * L.mp * L.np : nullptr, ph);
     if (st) return st;
     ph.mark(Phases::reductions);
   }
-  if (!reconstruct_any<T>(moduli, Rres, L.mp, L.np, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
+  if (!reconstruct_any<T>(moduli, L, ws, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
   ph.mark(Phases::reconstruction);
   ph.print(std::string(plan) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) + ", " +
            std::to_string(moduli) + " moduli");
@@ -547,7 +577,14 @@ size_t workspace(const char* plan, long long m, long long n, long long k, int mo
   Level l;
   bool has = false;
   if (!level_named(plan, l, has)) return 0;
-  return layout(has ? &l : nullptr, m, n, k, moduli).total;
+  return layout(has ? &l : nullptr, m, n, k, moduli, false).total;
+}
+
+size_t workspace_fast(const char* plan, long long m, long long n, long long k, int moduli) {
+  Level l;
+  bool has = false;
+  if (!level_named(plan, l, has)) return 0;
+  return layout(has ? &l : nullptr, m, n, k, moduli, true).total;
 }
 
 int gemm_f64(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,

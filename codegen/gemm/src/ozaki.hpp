@@ -16,7 +16,12 @@ bool known_emulated(const char* plan);
 int default_moduli(int dtype, long long k);
 // Why the emulation cannot run this shape (k too deep for INT32, too many moduli), or "" when it can.
 std::string unsupported(const char* plan, long long m, long long n, long long k, int moduli);
+// The workspace a call needs (the lean path: one INT32 product at a time, reduced to int8 residues of C),
+// and the workspace of the fast path (oz2: every modulus's INT32 product kept and reduced inside the
+// reconstruction, one pass less over C's residues; levels: the same as workspace). A call takes the fast
+// path when it is given at least workspace_fast bytes.
 size_t workspace(const char* plan, long long m, long long n, long long k, int moduli);
+size_t workspace_fast(const char* plan, long long m, long long n, long long k, int moduli);
 
 // C = alpha·A·B + beta·C emulated with `moduli` moduli; returns 0, or 1 bad argument (a workspace not
 // 16-byte aligned among them: the kernels use 16-byte accesses; cudaMalloc and the pools give 256), 2 cuBLAS

@@ -182,7 +182,7 @@ template <class T>
 void moduli_sweep(Bench<T>& b, const Labels& l, int base, const Options& o, double cublas_ms, double cublas_err,
                   harness::JsonRows& json) {
   for (int moduli = std::max(2, base - 4); moduli <= std::min(24, base + 3); ++moduli) {
-    const double ms = b.time_ms("oz2", moduli, std::max(1, o.reps / 2));
+    const double ms = b.time_ms("oz2", moduli, o.reps);
     const double err = ms < 0 ? -1 : b.error();
     std::printf("%s n=%-6lld %-7s oz2 moduli %2d %9.3f ms  %5.3fx cuBLAS  error %.3e (%.3fx cuBLAS's)\n", l.dt, l.n,
                 l.input, moduli, ms, cublas_ms / ms, err, err / cublas_err);
