@@ -143,7 +143,7 @@ step_gemmul8() {
   [ -x "$build/gemmul8_driver" ] || link_gemmul8
   if [ -x "$build/gemmul8_driver" ]; then
     say "GEMMul8 on the same inputs"
-    timeout ${GEMMUL8_TIMEOUT:-120} "$build/gemmul8_driver" "$OUT/gemmul8.json" --sizes-f64 ${G8_F64:-4096,8192,16384} \
+    timeout ${GEMMUL8_TIMEOUT:-120} "$build/gemmul8_driver" "$OUT/${G8_JSON:-gemmul8.json}" --sizes-f64 ${G8_F64:-4096,8192,16384} \
       --sizes-f32 ${G8_F32:-8192,16384} --reps ${REPS:-5} --reps-large 3 --wide-at ${WIDE_AT:-4096} \
       --commit "$(cat "$here/COMMIT" 2>/dev/null)" 2>&1 | tee -a "$log"
   else

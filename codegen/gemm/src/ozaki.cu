@@ -342,6 +342,31 @@ __device__ inline void load_residues(const void* R, long long count, long long i
   }
 }
 
+// Four consecutive elements of C: one 16-byte (f32) or two 16-byte (f64) accesses where the column is
+// aligned for them and all four lie inside m, else element by element.
+template <class T>
+struct alignas(16) Quad {
+  T v[4];
+};
+template <class T>
+__device__ inline bool quad_aligned(const T* p, long long i, long long m) {
+  return i + 3 < m && reinterpret_cast<uintptr_t>(p) % 16 == 0;
+}
+template <class T>
+__device__ inline Quad<T> load_quad(const T* p, bool vec, long long left) {
+  Quad<T> q{};
+  if (vec) q = *reinterpret_cast<const Quad<T>*>(p);
+  else
+    for (int c = 0; c < 4 && c < left; ++c) q.v[c] = p[c];
+  return q;
+}
+template <class T>
+__device__ inline void store_quad(T* p, const Quad<T>& q, bool vec, long long left) {
+  if (vec) *reinterpret_cast<Quad<T>*>(p) = q;
+  else
+    for (int c = 0; c < 4 && c < left; ++c) p[c] = q.v[c];
+}
+
 template <class T, int N, bool Fused>
 __global__ void reconstruct_c(const void* R, long long mp, long long np, long long m, long long n, const int* e,
                               const int* f, ResidueParams rp, GarnerTable g, double alpha, double beta, T* C,
@@ -352,19 +377,20 @@ __global__ void reconstruct_c(const void* R, long long mp, long long np, long lo
       int r[4][N];
       load_residues<N, Fused>(R, mp * np, i + j * mp, rp, r);
       const int fj = f[j];
+      T* out = C + i + j * ldc;
+      const bool vec = quad_aligned(out, i, m);
+      Quad<T> q = beta != 0 ? load_quad(out, vec, m - i) : Quad<T>{};
 #pragma unroll
       for (int c = 0; c < 4; ++c) {
-        if (i + c >= m) break;
-        T* out = C + (i + c) + j * ldc;
-        if (e[i + c] == kNonFinite || fj == kNonFinite) {
-          *out = T(NAN);
+        if (e[i + c] == kNonFinite || fj == kNonFinite) {  // e is padded to mp: i + c < mp
+          q.v[c] = T(NAN);
           continue;
         }
-        const double x = reconstruct(r[c], g, N);
-        double y = alpha * times_pow2(x, -(e[i + c] + fj));
-        if (beta != 0) y = fma(beta, (double)*out, y);
-        *out = (T)y;
+        double y = alpha * times_pow2(reconstruct(r[c], g, N), -(e[i + c] + fj));
+        if (beta != 0) y = fma(beta, (double)q.v[c], y);
+        q.v[c] = (T)y;
       }
+      store_quad(out, q, vec, m - i);
     }
 }
 

@@ -152,9 +152,10 @@ constexpr int inverse_mod(int a, int p) {
 }
 
 // Garner's table for the first n moduli, for the mixed-radix digits v_l of x = v_0 + p_0·v_1 + p_0·p_1·v_2 + …:
-// c[j][l] = p_0⋯p_(j−1) mod p_l (symmetric, |c| ≤ 127; c[0][l] = 1) and q[l] = (p_0⋯p_(l−1))^−1 mod p_l, so
-// that v_l = (r_l − Σ_(j<l) v_j·c[j][l])·q[l] mod p_l. All as floats (exact), and each p_l as a double for
-// the Horner step.
+// q[l] = (p_0⋯p_(l−1))^−1 mod p_l and c[j][l] = p_0⋯p_(j−1)·q[l] mod p_l (both symmetric, |·| ≤ 127;
+// c[0][l] = q[l]), so that v_l = r_l·q[l] − Σ_(j<l) v_j·c[j][l] mod p_l: the inverse folded into the
+// prefix constants, one reduction per digit. All as floats (exact), and each p_l as a double for the
+// Horner step.
 struct GarnerTable {
   int n = 0;
   float p[kMaxModuli] = {}, pinv[kMaxModuli] = {}, q[kMaxModuli] = {};
@@ -170,12 +171,15 @@ inline GarnerTable garner_table(int n) {
     g.p[l] = (float)p;
     g.pinv[l] = 1.0f / (float)p;
     g.pd[l] = p;
-    long long prefix = 1;  // p_0⋯p_(j−1) mod p
+    long long prefix = 1;  // p_0⋯p_(l−1) mod p
+    for (int j = 0; j < l; ++j) prefix = prefix * kModuli[j] % p;
+    const long long q = inverse_mod((int)prefix, p);
+    g.q[l] = (float)symmetric_mod(q, p);
+    prefix = 1;
     for (int j = 0; j < l; ++j) {
-      g.c[j][l] = (float)symmetric_mod(prefix, p);
+      g.c[j][l] = (float)symmetric_mod(prefix * q, p);
       prefix = prefix * kModuli[j] % p;
     }
-    g.q[l] = (float)symmetric_mod(inverse_mod((int)prefix, p), p);
   }
   return g;
 }
@@ -201,23 +205,21 @@ TDISC_HD inline double double_of_small_float(float y) {  // y an integer-valued 
 
 // The integer with symmetric residues r[0..n) (|value| ≤ (P−1)/2), as a double: balanced mixed-radix
 // digits v_l (|v_l| ≤ (p_l−1)/2, value = v_0 + p_0·(v_1 + p_1·(v_2 + …))) by Garner's algorithm in
-// exact float arithmetic, then Horner from the top digit. Per digit: the prefix Σ_(j<l) v_j·c[j][l] by one
-// FMA per earlier digit (|sum| ≤ 23·127·127 < 2^19: every partial sum an exact float), one rough
-// reduction d (|d| < p), then v_l = d·q[l] (|d·q| < 2^15) reduced exactly as in reduce_small: x·pinv is
-// within 2^15/149·2^-23 of x/p, which lies at least 1/(2p) ≥ 1/510 from every half-integer, so the
-// rounding picks the nearest multiple of p and v_l lands in [−(p−1)/2, (p−1)/2].
+// exact float arithmetic, then Horner from the top digit. Per digit: s = r_l·q[l] − Σ_(j<l) v_j·c[j][l],
+// one multiplication and one FMA per earlier digit (|s| ≤ 24·127·127 < 2^19: every partial sum an exact
+// float), then v_l = s − p·rint(s·pinv) exactly as in reduce_small: s·pinv is within 2^19/149·2^-23 < 1/510
+// of s/p, which lies at least 1/(2p) ≥ 1/510 from every half-integer, so the rounding picks the nearest
+// multiple of p and v_l lands in [−(p−1)/2, (p−1)/2].
 // Balanced digits make the partial sums never cancel, so the double carries a few ulps of error.
 // n: the number of moduli (g.n, or the same as a compile-time constant so that the loops unroll).
 TDISC_HD inline double reconstruct(const int* r, const GarnerTable& g, int n) {
   float v[kMaxModuli] = {};
   TDISC_UNROLL
   for (int l = 0; l < n; ++l) {
-    float s = float_of_small(r[l]);
+    float s = float_of_small(r[l]) * g.q[l];
     TDISC_UNROLL
     for (int j = 0; j < l; ++j) s = fmaf(-v[j], g.c[j][l], s);
-    const float d = fmaf(-rint_small(s * g.pinv[l]), g.p[l], s);
-    const float y = d * g.q[l];
-    v[l] = fmaf(-rint_small(y * g.pinv[l]), g.p[l], y);
+    v[l] = fmaf(-rint_small(s * g.pinv[l]), g.p[l], s);
   }
   double x = double_of_small_float(v[n - 1]);
   TDISC_UNROLL
