@@ -208,10 +208,12 @@ TEST_CASE("ozaki: residues of scaled integers match exact 128-bit arithmetic", "
     INFO("x = " << x << ", p = " << kModuli[l]);
     REQUIRE(residue_of(x, l) == exact_residue(exact, kModuli[l]));
   }
-  // The limbs' edges: each limb at its ends, and the extremes of a 63-bit integer.
-  for (long long v : {0LL, 1LL, -1LL, (1LL << 21) - 1, 1LL << 21, -(1LL << 21), (1LL << 42) - 1, 1LL << 42,
-                      -(1LL << 42), -(1LL << 42) - 1, (1LL << 62) - 1, -(1LL << 62), 9223372036854775807LL,
-                      -9223372036854775807LL - 1})
+  // The limbs' edges: each 13-bit limb at its ends, and the extremes of a 63-bit integer.
+  std::vector<long long> edges{0LL, 1LL, -1LL, (1LL << 62) - 1, -(1LL << 62), 9223372036854775807LL,
+                               -9223372036854775807LL - 1};
+  for (int b : {13, 26, 39, 52})
+    for (long long d : {-1LL, 0LL, 1LL}) edges.push_back((1LL << b) + d), edges.push_back(-(1LL << b) + d);
+  for (long long v : edges)
     for (int l = 0; l < kMaxModuli; ++l) {
       INFO("v = " << v << ", p = " << kModuli[l]);
       REQUIRE(residue_of_limbs(limbs_of(v), limb_mod(kModuli[l])) == exact_residue(v, kModuli[l]));

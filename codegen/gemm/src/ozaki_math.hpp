@@ -87,6 +87,25 @@ TDISC_HD inline int32_t bits_of_float(float f) {
 #endif
 }
 
+// Conversions without the conversion instructions (which run at a quarter of the FMA rate), for
+// integers |x| < 2^22: M = 1.5·2^23 has ulp 1, so M + x rounds nothing and (y + M) − M is rint(y)
+// (ties to even, as rintf); the double analogue uses 1.5·2^52.
+constexpr int32_t kMagicFloatBits = 0x4B400000;
+constexpr float kMagicFloat = 12582912.0f;  // 1.5·2^23
+TDISC_HD inline float float_of_small(int x) { return float_of_bits(kMagicFloatBits + x) - kMagicFloat; }
+TDISC_HD inline float rint_small(float y) { return (y + kMagicFloat) - kMagicFloat; }
+TDISC_HD inline double double_of_small_float(float y) {  // y an integer-valued float, |y| < 2^22
+  const int x = bits_of_float(y + kMagicFloat) - kMagicFloatBits;
+  const long long bits = 0x4338000000000000LL + x;  // 1.5·2^52 + x
+  double d;
+#ifdef __CUDA_ARCH__
+  d = __longlong_as_double(bits);
+#else
+  std::memcpy(&d, &bits, sizeof d);
+#endif
+  return d - 6755399441055744.0;
+}
+
 // The symmetric residue of |x| < 2^22 (p odd, 149 ≤ p ≤ 255), x − p·rint(x/p). Proof: with M = 1.5·2^23
 // (bits 0x4B400000), every float in [2^23, 2^24) is an integer, ulp 1. (1) M + x is such a float, its bits
 // 0x4B400000 + x, so xf = float(bits) − M = x exactly. (2) |x·pinv| < 2^22/149 < 2^15, so
@@ -103,41 +122,52 @@ TDISC_HD inline int reduce_small(int x, const SmallMod& m) {
   return x - q * m.p;
 }
 
-// The scaled integers v = rint(2^e·a) (|v| < 2^63) as three 21-bit limbs, split once per element:
-// v = hi·2^42 + mid·2^21 + lo with lo, mid in [0, 2^21) and hi = v >> 42 in [−2^21, 2^21) (arithmetic
-// shifts: the identity holds in two's complement). One float-to-integer conversion per element; every
-// modulus after that costs integer multiply-adds and reduce_small, none of the conversion instructions.
+// The scaled integers v = rint(2^e·a) (|v| < 2^63) as five 13-bit limbs held in floats, split once per
+// element: v = l_0 + l_1·2^13 + l_2·2^26 + l_3·2^39 + l_4·2^52 with l_0…l_3 in [0, 2^13) and l_4 = v >> 52 in
+// [−2^11, 2^11) (arithmetic shifts: the identity holds in two's complement). Every modulus after that
+// costs float multiply-adds (the FP32 pipe issues twice the integer pipe's rate), none of the conversion
+// instructions.
 struct Limbs {
-  int hi, mid, lo;
+  float l[5];
 };
 TDISC_HD inline Limbs limbs_of(long long v) {
-  return {(int)(v >> 42), (int)((v >> 21) & 0x1fffff), (int)(v & 0x1fffff)};
+  Limbs x;
+  TDISC_UNROLL
+  for (int i = 0; i < 4; ++i) x.l[i] = float_of_small((int)((v >> (13 * i)) & 0x1fff));
+  x.l[4] = float_of_small((int)(v >> 52));
+  return x;
 }
-
-// The constants of one modulus for residue_of_limbs: 2^21 and 2^42 mod p, symmetric (|c| ≤ 127).
-struct LimbMod {
-  SmallMod small;
-  int c21 = 0, c42 = 0;
-};
 
 inline int symmetric_mod(long long x, int p) {
   const int r = (int)(((x % p) + p) % p);
   return r > (p - 1) / 2 ? r - p : r;
 }
 
+// The constants of one modulus for residue_of_limbs: 2^(13i) mod p, symmetric (|c| ≤ 127), c[0] = 1.
+struct LimbMod {
+  SmallMod small;
+  float p = 1, c[5] = {};
+};
+
 inline LimbMod limb_mod(int p) {
   LimbMod m;
   m.small = small_mod(p);
-  m.c21 = symmetric_mod(1LL << 21, p), m.c42 = symmetric_mod(1LL << 42, p);
+  m.p = (float)p;
+  for (int i = 0; i < 5; ++i) m.c[i] = (float)symmetric_mod(1LL << (13 * i), p);
   return m;
 }
 
-// The symmetric residue of v mod p from its limbs: s = hi·c42 + mid·c21 + lo ≡ v with
-// |s| < 2·2^21·127 + 2^21 < 2^29.1 (INT32), fold17 brings it below 2^12.1·127 + 2^17 < 2^19.3, inside
-// reduce_small's range.
+// The symmetric residue of v mod p from its limbs: s = l_0 + Σ l_i·c_i ≡ v with
+// |s| ≤ (2^13 − 1) + 127·(3·(2^13 − 1) + 2^11) < 2^22 (every partial sum an exact float), then
+// s − p·rint(s/p) exactly as reduce_small: fma(s, pinv, M) rounds s·pinv + M once, to the integer nearest s/p.
+// Returned as an int: the bits of r + M less M's bits (whose low byte is 0, so the int8 store takes it as is).
 TDISC_HD inline int residue_of_limbs(const Limbs& v, const LimbMod& m) {
-  const int s = v.hi * m.c42 + v.mid * m.c21 + v.lo;
-  return reduce_small(fold17(s, m.small), m.small);
+  float s = v.l[0];
+  TDISC_UNROLL
+  for (int i = 1; i < 5; ++i) s = fmaf(v.l[i], m.c[i], s);
+  const float q = fmaf(s, m.small.pinv, kMagicFloat) - kMagicFloat;
+  const float r = fmaf(-q, m.p, s);
+  return bits_of_float(r + kMagicFloat) - kMagicFloatBits;
 }
 
 // Modular inverse of a mod p (gcd 1), in [0, p).
@@ -182,25 +212,6 @@ inline GarnerTable garner_table(int n) {
     }
   }
   return g;
-}
-
-// Conversions without the conversion instructions (which run at a quarter of the FMA rate), for
-// integers |x| < 2^22: M = 1.5·2^23 has ulp 1, so M + x rounds nothing and (y + M) − M is rint(y)
-// (ties to even, as rintf); the double analogue uses 1.5·2^52.
-constexpr int32_t kMagicFloatBits = 0x4B400000;
-constexpr float kMagicFloat = 12582912.0f;  // 1.5·2^23
-TDISC_HD inline float float_of_small(int x) { return float_of_bits(kMagicFloatBits + x) - kMagicFloat; }
-TDISC_HD inline float rint_small(float y) { return (y + kMagicFloat) - kMagicFloat; }
-TDISC_HD inline double double_of_small_float(float y) {  // y an integer-valued float, |y| < 2^22
-  const int x = bits_of_float(y + kMagicFloat) - kMagicFloatBits;
-  const long long bits = 0x4338000000000000LL + x;  // 1.5·2^52 + x
-  double d;
-#ifdef __CUDA_ARCH__
-  d = __longlong_as_double(bits);
-#else
-  std::memcpy(&d, &bits, sizeof d);
-#endif
-  return d - 6755399441055744.0;
 }
 
 // The integer with symmetric residues r[0..n) (|value| ≤ (P−1)/2), as a double: balanced mixed-radix
