@@ -81,13 +81,14 @@ def main():
         "cublas": first.get("cublas"),
         "rounds": [{"round": r, "ozaki": oz, "gemmul8": g8} for r, oz, g8 in rs],
         "phases": phases(os.path.join(a.dir, "ozaki.log")),
+        "note": "ratio: GEMMul8's time over ours (above 1: ours faster); same card, back to back, median of the reps"
+                + (". " + a.note if a.note else ""),
     }
-    note = a.note or "ratio: GEMMul8's time over ours (above 1: ours faster); same card, back to back, median of the reps"
     write_result(result, None, os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                  f"ozaki-{a.tag}",
                  summary={"area": "Ozaki/emulation",
                           "title": f"Ozaki-II (oz2) at the tuned moduli beside cuBLAS and GEMMul8 on the {first['gpu']}",
-                          "rows": summary_rows, "note": note})
+                          "rows": summary_rows})
 
 
 if __name__ == "__main__":
