@@ -61,7 +61,7 @@ std::vector<double> emulate(const std::vector<std::vector<double>>& a, const std
   auto residues = [&](const std::vector<double>& x, int e) {
     std::vector<std::vector<int8_t>> r(n, std::vector<int8_t>(k));
     for (size_t h = 0; h < k; ++h) {
-      const Limbs v = limbs_of(integer_of(x[h], e, rule));
+      const Limbs<5> v = limbs_of<5>(integer_of(x[h], e, rule));
       for (int l = 0; l < n; ++l) r[l][h] = (int8_t)residue_of_limbs(v, limb_mod(kModuli[l]));
     }
     return r;

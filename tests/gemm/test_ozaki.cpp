@@ -25,7 +25,7 @@ int exact_residue(i128 x, int p) {  // symmetric
   return r > (p - 1) / 2 ? r - p : r;
 }
 
-int residue_of(double x, int l) { return residue_of_limbs(limbs_of((long long)x), limb_mod(kModuli[l])); }
+int residue_of(double x, int l) { return residue_of_limbs(limbs_of<5>((long long)x), limb_mod(kModuli[l])); }
 
 i128 product_of_moduli(int n) {
   i128 P = 1;
@@ -216,8 +216,21 @@ TEST_CASE("ozaki: residues of scaled integers match exact 128-bit arithmetic", "
   for (long long v : edges)
     for (int l = 0; l < kMaxModuli; ++l) {
       INFO("v = " << v << ", p = " << kModuli[l]);
-      REQUIRE(residue_of_limbs(limbs_of(v), limb_mod(kModuli[l])) == exact_residue(v, kModuli[l]));
+      REQUIRE(residue_of_limbs(limbs_of<5>(v), limb_mod(kModuli[l])) == exact_residue(v, kModuli[l]));
     }
+  // Three and four limbs for the integers they hold (limbs_for: |v| < 2^38 and 2^51), at their edges too.
+  CHECK(limbs_for(line_limit(7)) == 3);
+  CHECK(limbs_for(line_limit(12)) == 4);
+  CHECK(limbs_for(line_limit(14)) == 5);
+  for (int trial = 0; trial < 20000; ++trial) {
+    const long long v3 = (long long)(g() % (1ULL << 39)) - (1LL << 38), v4 = (long long)(g() % (1ULL << 52)) - (1LL << 51);
+    const int l = (int)(g() % kMaxModuli);
+    INFO("v3 = " << v3 << ", v4 = " << v4 << ", p = " << kModuli[l]);
+    REQUIRE(residue_of_limbs(limbs_of<3>(v3), limb_mod(kModuli[l])) == exact_residue(v3, kModuli[l]));
+    REQUIRE(residue_of_limbs(limbs_of<4>(v4), limb_mod(kModuli[l])) == exact_residue(v4, kModuli[l]));
+  }
+  for (long long v : {(1LL << 38) - 1, -(1LL << 38), (1LL << 26) - 1, -(1LL << 26)})
+    for (int l = 0; l < kMaxModuli; ++l) REQUIRE(residue_of_limbs(limbs_of<3>(v), limb_mod(kModuli[l])) == exact_residue(v, kModuli[l]));
   for (int32_t c : {0, 1, -1, 2147483647, -2147483647 - 1, 123456789, -987654321})
     for (int l = 0; l < kMaxModuli; ++l) CHECK(residue32(c, kModuli[l]) == exact_residue(c, kModuli[l]));
 }

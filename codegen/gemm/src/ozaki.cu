@@ -151,7 +151,7 @@ __global__ void col_shifts(const T* B, long long ldb, long long k, long long n, 
 // the loads); the reads of four consecutive h meet 4-way conflicts, once per element against one
 // residue per modulus.
 constexpr int kTileH = 128;
-template <class T>
+template <class T, int NL>
 __global__ void residues_a(const T* A, long long lda, long long m, long long k, const int* e, ResidueParams rp,
                            int8_t* At, long long mp, long long kp) {
   __shared__ long long tile[32][kTileH + 1];  // [i][h]
@@ -170,8 +170,8 @@ __global__ void residues_a(const T* A, long long lda, long long m, long long k, 
   if (h >= kp) return;
   for (int r = 0; r < 4; ++r) {
     const int il = 4 * threadIdx.y + r;
-    Limbs v[4];
-    for (int c = 0; c < 4; ++c) v[c] = limbs_of(tile[il][4 * threadIdx.x + c]);
+    Limbs<NL> v[4];
+    for (int c = 0; c < 4; ++c) v[c] = limbs_of<NL>(tile[il][4 * threadIdx.x + c]);
     int8_t* out = At + h + (i0 + il) * kp;
     for (int l = 0; l < rp.n; ++l)
       store4(out + l * kp * mp, residue_of_limbs(v[0], rp.mod[l]), residue_of_limbs(v[1], rp.mod[l]),
@@ -180,7 +180,7 @@ __global__ void residues_a(const T* A, long long lda, long long m, long long k, 
 }
 
 // B (k × n) → Bt_l (kp × np, ld kp), same layout: four consecutive h of one column per thread.
-template <class T>
+template <class T, int NL>
 __global__ void residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
                            int8_t* Bt, long long kp, long long np) {
   const long long count = kp * np;
@@ -188,9 +188,9 @@ __global__ void residues_b(const T* B, long long ldb, long long k, long long n, 
     const int fj = j < n ? f[j] : kNonFinite;
     for (long long h = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); h < kp;
          h += 4LL * gridDim.x * blockDim.x) {
-      Limbs v[4];
+      Limbs<NL> v[4];
       for (int c = 0; c < 4; ++c)
-        v[c] = limbs_of(fj != kNonFinite && h + c < k ? scaled_integer((double)B[h + c + j * ldb], fj) : 0);
+        v[c] = limbs_of<NL>(fj != kNonFinite && h + c < k ? scaled_integer((double)B[h + c + j * ldb], fj) : 0);
       int8_t* out = Bt + h + j * kp;
       for (int l = 0; l < rp.n; ++l)
         store4(out + l * count, residue_of_limbs(v[0], rp.mod[l]), residue_of_limbs(v[1], rp.mod[l]),
@@ -529,6 +529,25 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const
   return 1;
 }
 
+// The residue kernels with the fewest limbs that hold the scaled integers (f32 at 7 moduli: 3).
+template <class T, int NL>
+void launch_residues_nl(const T* A, long long lda, const T* B, long long ldb, long long m, long long n, long long k,
+                        const int* e, const int* f, const ResidueParams& rp, int8_t* At, int8_t* Bt, long long mp,
+                        long long np, long long kp, cudaStream_t s) {
+  residues_a<T, NL><<<dim3((unsigned)(mp / 32), (unsigned)((kp + kTileH - 1) / kTileH)), dim3(32, 8), 0, s>>>(
+      A, lda, m, k, e, rp, At, mp, kp);
+  residues_b<T, NL><<<grid2(kp, np, 4, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, kp, np);
+}
+
+template <class T>
+void launch_residues(int limbs, const T* A, long long lda, const T* B, long long ldb, long long m, long long n,
+                     long long k, const int* e, const int* f, const ResidueParams& rp, int8_t* At, int8_t* Bt,
+                     const Layout& L, cudaStream_t s) {
+  if (limbs == 3) launch_residues_nl<T, 3>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L.mp, L.np, L.kp, s);
+  else if (limbs == 4) launch_residues_nl<T, 4>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L.mp, L.np, L.kp, s);
+  else launch_residues_nl<T, 5>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L.mp, L.np, L.kp, s);
+}
+
 template <class T>
 int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
             double alpha, const T* A, long long lda, const T* B, long long ldb, double beta, T* C, long long ldc,
@@ -556,9 +575,7 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   col_shifts<T><<<(unsigned)((L.np + 7) / 8), dim3(32, 8), 0, s>>>(B, ldb, k, n, limit, hk, f, L.np);
   ph.mark(Phases::scaling);
   const ResidueParams rp = residue_params(moduli);
-  residues_a<T><<<dim3((unsigned)(L.mp / 32), (unsigned)((L.kp + kTileH - 1) / kTileH)), dim3(32, 8), 0, s>>>(
-      A, lda, m, k, e, rp, At, L.mp, L.kp);
-  residues_b<T><<<grid2(L.kp, L.np, 4, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
+  launch_residues<T>(limbs_for(limit), A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
   if (int st = from_cuda(cudaGetLastError())) return st;
   ph.mark(Phases::residues);
   for (int l = 0; l < moduli; ++l) {

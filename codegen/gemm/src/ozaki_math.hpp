@@ -122,21 +122,27 @@ TDISC_HD inline int reduce_small(int x, const SmallMod& m) {
   return x - q * m.p;
 }
 
-// The scaled integers v = rint(2^e·a) (|v| < 2^63) as five 13-bit limbs held in floats, split once per
-// element: v = l_0 + l_1·2^13 + l_2·2^26 + l_3·2^39 + l_4·2^52 with l_0…l_3 in [0, 2^13) and l_4 = v >> 52 in
-// [−2^11, 2^11) (arithmetic shifts: the identity holds in two's complement). Every modulus after that
-// costs float multiply-adds (the FP32 pipe issues twice the integer pipe's rate), none of the conversion
-// instructions.
+// The scaled integers v = rint(2^e·a) as NL 13-bit limbs held in floats, split once per element:
+// v = l_0 + l_1·2^13 + … + l_(NL−1)·2^(13(NL−1)) with l_0…l_(NL−2) in [0, 2^13) and the top limb
+// v >> 13(NL−1) signed (arithmetic shifts: the identity holds in two's complement). Five limbs take any
+// |v| < 2^63 (top limb in [−2^11, 2^11)); fewer take |v| < kLimbRange[NL] (top limb in [−2^12, 2^12)):
+// limbs_for picks the fewest for a line limit. Every modulus after that costs NL − 1 float multiply-adds
+// (the FP32 pipe issues twice the integer pipe's rate) and none of the conversion instructions.
+template <int NL>
 struct Limbs {
-  float l[5];
+  float l[NL];
 };
-TDISC_HD inline Limbs limbs_of(long long v) {
-  Limbs x;
+template <int NL>
+TDISC_HD inline Limbs<NL> limbs_of(long long v) {
+  Limbs<NL> x;
   TDISC_UNROLL
-  for (int i = 0; i < 4; ++i) x.l[i] = float_of_small((int)((v >> (13 * i)) & 0x1fff));
-  x.l[4] = float_of_small((int)(v >> 52));
+  for (int i = 0; i < NL - 1; ++i) x.l[i] = float_of_small((int)((v >> (13 * i)) & 0x1fff));
+  x.l[NL - 1] = float_of_small((int)(v >> (13 * (NL - 1))));
   return x;
 }
+// The fewest limbs (3, 4 or 5) for the scaled integers of lines below `limit`: every element is below the
+// limit before rounding, so |v| ≤ ⌈limit⌉, which three limbs hold when limit < 2^38 − 1.
+inline int limbs_for(double limit) { return limit < 0x1p38 - 1 ? 3 : limit < 0x1p51 - 1 ? 4 : 5; }
 
 inline int symmetric_mod(long long x, int p) {
   const int r = (int)(((x % p) + p) % p);
@@ -158,13 +164,14 @@ inline LimbMod limb_mod(int p) {
 }
 
 // The symmetric residue of v mod p from its limbs: s = l_0 + Σ l_i·c_i ≡ v with
-// |s| ≤ (2^13 − 1) + 127·(3·(2^13 − 1) + 2^11) < 2^22 (every partial sum an exact float), then
+// |s| ≤ (2^13 − 1) + 127·(3·(2^13 − 1) + 2^12) < 2^22 (every partial sum an exact float), then
 // s − p·rint(s/p) exactly as reduce_small: fma(s, pinv, M) rounds s·pinv + M once, to the integer nearest s/p.
 // Returned as an int: the bits of r + M less M's bits (whose low byte is 0, so the int8 store takes it as is).
-TDISC_HD inline int residue_of_limbs(const Limbs& v, const LimbMod& m) {
+template <int NL>
+TDISC_HD inline int residue_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
   float s = v.l[0];
   TDISC_UNROLL
-  for (int i = 1; i < 5; ++i) s = fmaf(v.l[i], m.c[i], s);
+  for (int i = 1; i < NL; ++i) s = fmaf(v.l[i], m.c[i], s);
   const float q = fmaf(s, m.small.pinv, kMagicFloat) - kMagicFloat;
   const float r = fmaf(-q, m.p, s);
   return bits_of_float(r + kMagicFloat) - kMagicFloatBits;

@@ -1,7 +1,7 @@
 // tdisc_gemm_int8: how fast cuBLAS runs the INT8 product of the emulated plans (Ozaki-II's A'_l·B'_l,
 // TN layout, INT32 result) on this card, by each way of calling it: one cublasGemmEx, panels of B's
 // columns, two moduli in one strided batched call, and every algorithm cuBLASLt's heuristic offers for
-// the plain product (each timed, not trusted). Prints one JSON object; bench/ozaki.sh step int8.
+// the plain product and for one panel of 8192 columns (each timed, not trusted). Prints one JSON object; bench/ozaki.sh step int8.
 // Usage: tdisc_gemm_int8 OUT.json [N] [REPS]   (defaults 16384, 5; inputs random int8, seed 1)
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -99,7 +99,8 @@ int main(int argc, char** argv) {
   }, reps);
   rows.push_back({"cublasGemmStridedBatchedEx, two moduli, per modulus", batched / 2});
 
-  // cuBLASLt: every algorithm of the heuristic for the plain product, timed.
+  // cuBLASLt: every algorithm of the heuristic for the plain product and for one panel of 8192 columns
+  // (the full product as panels), timed.
   cublasLtHandle_t lt;
   cublasLtCreate(&lt);
   cublasLtMatmulDesc_t desc;
@@ -107,25 +108,33 @@ int main(int argc, char** argv) {
   const cublasOperation_t opT = CUBLAS_OP_T, opN = CUBLAS_OP_N;
   cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &opT, sizeof opT);
   cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &opN, sizeof opN);
-  cublasLtMatrixLayout_t la, lb, lc;
-  cublasLtMatrixLayoutCreate(&la, CUDA_R_8I, n, n, n);
-  cublasLtMatrixLayoutCreate(&lb, CUDA_R_8I, n, n, n);
-  cublasLtMatrixLayoutCreate(&lc, CUDA_R_32I, n, n, n);
   size_t ws_bytes = 64u << 20;
   void* ws;
   CHECK_CUDA(cudaMalloc(&ws, ws_bytes));
   cublasLtMatmulPreference_t pref;
   cublasLtMatmulPreferenceCreate(&pref);
   cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws_bytes, sizeof ws_bytes);
-  cublasLtMatmulHeuristicResult_t heur[16];
-  int found = 0;
-  cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, lc, pref, 16, heur, &found);
-  for (int a = 0; a < found; ++a) {
-    const double ms = median_ms([&] {
-      return cublasLtMatmul(lt, desc, &one, A, la, B, lb, &zero, C, lc, C, lc, &heur[a].algo, ws, ws_bytes, 0) ==
-             CUBLAS_STATUS_SUCCESS;
-    }, reps);
-    rows.push_back({"cublasLtMatmul, heuristic algorithm " + std::to_string(a), ms});
+  for (long long panel : {n, 8192LL}) {
+    if (panel > n) continue;
+    cublasLtMatrixLayout_t la, lb, lc;
+    cublasLtMatrixLayoutCreate(&la, CUDA_R_8I, n, n, n);
+    cublasLtMatrixLayoutCreate(&lb, CUDA_R_8I, n, panel, n);
+    cublasLtMatrixLayoutCreate(&lc, CUDA_R_32I, n, panel, n);
+    cublasLtMatmulHeuristicResult_t heur[16];
+    int found = 0;
+    cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, lc, pref, 16, heur, &found);
+    for (int a = 0; a < found; ++a) {
+      const double ms = median_ms([&] {
+        for (long long j0 = 0; j0 < n; j0 += panel)
+          if (cublasLtMatmul(lt, desc, &one, A, la, B + j0 * n, lb, &zero, C + j0 * n, lc, C + j0 * n, lc, &heur[a].algo,
+                             ws, ws_bytes, 0) != CUBLAS_STATUS_SUCCESS)
+            return false;
+        return true;
+      }, reps);
+      rows.push_back({"cublasLtMatmul, " + (panel == n ? std::string("one product") : "panels of " + std::to_string(panel)) +
+                          ", heuristic algorithm " + std::to_string(a),
+                      ms});
+    }
   }
 
   cudaDeviceProp prop;
