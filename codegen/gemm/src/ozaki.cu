@@ -3,9 +3,12 @@
 //   1. exponents: per row of A and column of B, a power of two that brings its 2-norm below line_limit;
 //   2. residues: A' = rint(2^e_i·A), B' = rint(B·2^f_j) reduced mod every p_l into int8, A' stored
 //      transposed (k × m) so that every INT8 product is the TN layout the tensor cores take;
-//   3. per modulus: A'_l·B'_l in INT32 by cublasGemmEx, reduced mod p_l; or through a scheme level: the
-//      generated operand sums mod p (ozaki_levels.hpp), R INT8 products, the generated C combinations;
-//   4. reconstruction: Garner's balanced digits, Horner in double, unscaling, alpha and beta.
+//   3. per modulus: A'_l·B'_l in INT32 by cublasGemmEx (panels of B's columns), kept for step 4 (the fused
+//      path, where the workspace holds every product) or reduced mod p_l into int8 at once (the lean path);
+//      or through a scheme level: the generated operand sums mod p (ozaki_levels.hpp), R INT8 products, the
+//      generated C combinations;
+//   4. reconstruction: (fused: each INT32 product reduced mod p_l first) Garner's balanced digits, Horner
+//      in double, unscaling, alpha and beta.
 // Dimensions are padded with zeros to multiples of 64 (the INT8 products and a 4x4 level split evenly).
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
