@@ -55,22 +55,28 @@ def merge(tables, tune, source):
     return changed
 
 
+def read(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except OSError as err:
+        sys.exit(f"tdisc: {path}: {err.strerror}")
+    except json.JSONDecodeError as err:
+        sys.exit(f"tdisc: {path}:{err.lineno}: {err.msg}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tune")
     ap.add_argument("--tables", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "default_tables.json"))
     ap.add_argument("--source", default="")
     a = ap.parse_args()
-    try:
-        tune = json.load(open(a.tune))
-        tables = json.load(open(a.tables))
-    except (OSError, json.JSONDecodeError) as err:
-        sys.exit(f"merge_emulated: {err}")
-    if "tables" not in tune:
-        sys.exit(f"merge_emulated: {a.tune}: not a plan table (no \"tables\")")
+    tune, tables = read(a.tune), read(a.tables)
+    if not isinstance(tune, dict) or "tables" not in tune:
+        sys.exit(f"tdisc: {a.tune}:1: not a plan table (no \"tables\")")
     changed = merge(tables, tune, a.source)
     if not changed:
-        sys.exit(f"merge_emulated: {a.tune}: no emulated entries")
+        sys.exit(f"tdisc: {a.tune}:1: no emulated entries to merge")
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(a.tables)), suffix=".tmp")
     with os.fdopen(fd, "w") as f:
         json.dump(tables, f, indent=1, sort_keys=True)
