@@ -20,6 +20,8 @@
 #                                exponent range at 4096; moduli sweeps at 4096 and 16384; bit-identity of
 #                                every level to oz2; phases at 16384); gemmul8: GEMMul8 on the same inputs.
 # Results in $OUT: ozaki.json, gemmul8.json (when built), int8.json, ozaki.log. Exit 1 when a check fails.
+# Staged under the repository as stage/ (ignored by git), it reaches the GPU machine as a carried path
+# (the device tool's carry: ["stage"]); bench/ozaki_results.py DIR TAG turns a run's files into one result.
 # Time: the build (PLANS=all compiles the native plans: a few minutes on 16 cores; PLANS=small builds s1
 # only, and "native" then means s1 or cuBLAS), the benchmark (about two minutes), GEMMul8 at most
 # GEMMUL8_WAIT (90 s) for its make plus GEMMUL8_TIMEOUT (120 s) for its run.
