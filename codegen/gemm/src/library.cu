@@ -201,9 +201,13 @@ tdisc_gemm_status_t run(tdisc_gemm_context* h, const tdisc_gemm_plan_t* given, c
   cudaStream_t stream = nullptr;
   if (cublasGetStream(h->cublas, &stream) != CUBLAS_STATUS_SUCCESS) return TDISC_GEMM_CUBLAS_ERROR;
   const size_t extra = extra_bytes(ta, tb, m, n, k, sizeof(T));
-  size_t plan_bytes = emulated ? ozaki::workspace(plan.name, m, n, k, moduli) : kernel->workspace(m, n, k, plan.leaf, plan.group);
-  if (emulated && ozaki::workspace_fast(plan.name, m, n, k, moduli) + extra <= limit_of(h))
-    plan_bytes = ozaki::workspace_fast(plan.name, m, n, k, moduli);  // the fast path, where the limit allows it
+  size_t plan_bytes = 0;
+  if (!emulated) {
+    plan_bytes = kernel->workspace(m, n, k, plan.leaf, plan.group);
+  } else {  // the emulation's fast path where the limit holds it, else its lean one
+    plan_bytes = ozaki::workspace_fast(plan.name, m, n, k, moduli);
+    if (plan_bytes + extra > limit_of(h)) plan_bytes = ozaki::workspace(plan.name, m, n, k, moduli);
+  }
   char* base = static_cast<char*>(h->user_ws);
   if (!base && extra + plan_bytes > 0) {
     void* p = nullptr;

@@ -146,8 +146,8 @@ __global__ void col_shifts(const T* B, long long ldb, long long k, long long n, 
     f[j] = nonfinite ? kNonFinite : j < n && amax > 0 ? shift_for(sqrt(sum), limit, hk) + sc : 0;
 }
 
-// ---- 2. residues. Each scaled integer is rounded once and split into limbs; its residues take integer
-// arithmetic only. Every thread writes four consecutive h of one line per modulus (char4 stores: a warp
+// ---- 2. residues. Each scaled integer is rounded once and split into float limbs; its residues take
+// float multiply-adds only (residue_of_limbs). Every thread writes four consecutive h of one line per modulus (char4 stores: a warp
 // writes 128 contiguous bytes per modulus).
 // A (m × k) → At_l (kp × mp, ld kp) for every modulus, through a 32 (i) × 128 (h) tile in shared memory:
 // read along i (coalesced), written along h. The tile's rows are 129 words apart (no bank conflicts on
@@ -310,7 +310,7 @@ Layout layout(const Level* level, long long m, long long n, long long k, int mod
     // One INT32 product buffer. Reducing product l on a second stream while product l + 1 runs into a
     // second buffer was slower on an H100 (oz2 f64 16384, 16 moduli: 123.3 ms against 119.1 ms in one
     // stream; f32 8 moduli 60.6 against 59.8): the INT8 products run at the card's power limit, and the
-    // reduction's memory traffic slowed them by more than it hid (bench/results/ozaki-2026-11-27-h100.json).
+    // reduction's memory traffic slowed them by more than it hid (bench/results/ozaki-overlap-h100-2026-11-27.json).
     L.cp = take((size_t)(L.fused ? moduli : 1) * L.mp * L.np * sizeof(int32_t));
   }
   L.total = at;
@@ -398,10 +398,9 @@ __global__ void reconstruct_c(const void* R, long long mp, long long np, long lo
 }
 
 template <class T, int N>
-void launch_reconstruct(const Layout& L, const char* ws, long long m, long long n, const int* e, const int* f,
-                        double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
+void launch_reconstruct(const Layout& L, const char* ws, const ResidueParams& rp, long long m, long long n, const int* e,
+                        const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
   const dim3 grid = grid2(L.mp, n, 4, 256);
-  const ResidueParams rp = residue_params(N);
   if (L.fused)
     reconstruct_c<T, N, true><<<grid, 256, 0, s>>>(ws + L.cp, L.mp, L.np, m, n, e, f, rp, garner_table(N), alpha, beta,
                                                    C, ldc);
@@ -411,13 +410,13 @@ void launch_reconstruct(const Layout& L, const char* ws, long long m, long long 
 }
 
 template <class T, int N = 2>
-bool reconstruct_any(int moduli, const Layout& L, const char* ws, long long m, long long n, const int* e, const int* f,
-                     double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
+bool reconstruct_any(int moduli, const Layout& L, const char* ws, const ResidueParams& rp, long long m, long long n,
+                     const int* e, const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
   if constexpr (N > kMaxModuli) {
     return false;
   } else {
-    if (moduli == N) return launch_reconstruct<T, N>(L, ws, m, n, e, f, alpha, beta, C, ldc, s), true;
-    return reconstruct_any<T, N + 1>(moduli, L, ws, m, n, e, f, alpha, beta, C, ldc, s);
+    if (moduli == N) return launch_reconstruct<T, N>(L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s), true;
+    return reconstruct_any<T, N + 1>(moduli, L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s);
   }
 }
 
@@ -587,7 +586,7 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
     if (st) return st;
     ph.mark(Phases::reductions);
   }
-  if (!reconstruct_any<T>(moduli, L, ws, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
+  if (!reconstruct_any<T>(moduli, L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
   ph.mark(Phases::reconstruction);
   ph.print(std::string(plan) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) + ", " +
            std::to_string(moduli) + " moduli");
@@ -619,18 +618,20 @@ std::string unsupported(const char* plan, long long m, long long n, long long k,
   return "";
 }
 
-size_t workspace(const char* plan, long long m, long long n, long long k, int moduli) {
+namespace {
+size_t layout_bytes(const char* plan, long long m, long long n, long long k, int moduli, bool fused) {
   Level l;
   bool has = false;
   if (!level_named(plan, l, has)) return 0;
-  return layout(has ? &l : nullptr, m, n, k, moduli, false).total;
+  return layout(has ? &l : nullptr, m, n, k, moduli, fused).total;
 }
+}  // namespace
 
+size_t workspace(const char* plan, long long m, long long n, long long k, int moduli) {
+  return layout_bytes(plan, m, n, k, moduli, false);
+}
 size_t workspace_fast(const char* plan, long long m, long long n, long long k, int moduli) {
-  Level l;
-  bool has = false;
-  if (!level_named(plan, l, has)) return 0;
-  return layout(has ? &l : nullptr, m, n, k, moduli, true).total;
+  return layout_bytes(plan, m, n, k, moduli, true);
 }
 
 int gemm_f64(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,

@@ -88,12 +88,10 @@ TDISC_HD inline int32_t bits_of_float(float f) {
 }
 
 // Conversions without the conversion instructions (which run at a quarter of the FMA rate), for
-// integers |x| < 2^22: M = 1.5·2^23 has ulp 1, so M + x rounds nothing and (y + M) − M is rint(y)
-// (ties to even, as rintf); the double analogue uses 1.5·2^52.
+// integers |x| < 2^22: M = 1.5·2^23 has ulp 1, so M + x rounds nothing; the double analogue uses 1.5·2^52.
 constexpr int32_t kMagicFloatBits = 0x4B400000;
 constexpr float kMagicFloat = 12582912.0f;  // 1.5·2^23
 TDISC_HD inline float float_of_small(int x) { return float_of_bits(kMagicFloatBits + x) - kMagicFloat; }
-TDISC_HD inline float rint_small(float y) { return (y + kMagicFloat) - kMagicFloat; }
 TDISC_HD inline double double_of_small_float(float y) {  // y an integer-valued float, |y| < 2^22
   const int x = bits_of_float(y + kMagicFloat) - kMagicFloatBits;
   const long long bits = 0x4338000000000000LL + x;  // 1.5·2^52 + x
@@ -120,6 +118,13 @@ TDISC_HD inline int reduce_small(int x, const SmallMod& m) {
   const float xf = float_of_bits(kMagicBits + x) - kMagic;
   const int q = bits_of_float(fmaf(xf, m.pinv, kMagic)) - kMagicBits;
   return x - q * m.p;
+}
+
+// The same for an integer-valued float |s| < 2^22: s − p·rint(s/p), exact, by the argument above
+// (fma(s, pinv, M) rounds s·pinv + M once, to M plus the integer nearest s/p).
+TDISC_HD inline float symmetric_residue(float s, float p, float pinv) {
+  const float q = fmaf(s, pinv, kMagicFloat) - kMagicFloat;
+  return fmaf(-q, p, s);
 }
 
 // The scaled integers v = rint(2^e·a) as NL 13-bit limbs held in floats, split once per element:
@@ -165,16 +170,14 @@ inline LimbMod limb_mod(int p) {
 
 // The symmetric residue of v mod p from its limbs: s = l_0 + Σ l_i·c_i ≡ v with
 // |s| ≤ (2^13 − 1) + 127·(3·(2^13 − 1) + 2^12) < 2^22 (every partial sum an exact float), then
-// s − p·rint(s/p) exactly as reduce_small: fma(s, pinv, M) rounds s·pinv + M once, to the integer nearest s/p.
+// symmetric_residue(s).
 // Returned as an int: the bits of r + M less M's bits (whose low byte is 0, so the int8 store takes it as is).
 template <int NL>
 TDISC_HD inline int residue_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
   float s = v.l[0];
   TDISC_UNROLL
   for (int i = 1; i < NL; ++i) s = fmaf(v.l[i], m.c[i], s);
-  const float q = fmaf(s, m.small.pinv, kMagicFloat) - kMagicFloat;
-  const float r = fmaf(-q, m.p, s);
-  return bits_of_float(r + kMagicFloat) - kMagicFloatBits;
+  return bits_of_float(symmetric_residue(s, m.p, m.small.pinv) + kMagicFloat) - kMagicFloatBits;
 }
 
 // Modular inverse of a mod p (gcd 1), in [0, p).
@@ -225,9 +228,7 @@ inline GarnerTable garner_table(int n) {
 // digits v_l (|v_l| ≤ (p_l−1)/2, value = v_0 + p_0·(v_1 + p_1·(v_2 + …))) by Garner's algorithm in
 // exact float arithmetic, then Horner from the top digit. Per digit: s = r_l·q[l] − Σ_(j<l) v_j·c[j][l],
 // one multiplication and one FMA per earlier digit (|s| ≤ 24·127·127 < 2^19: every partial sum an exact
-// float), then v_l = s − p·rint(s·pinv) exactly as in reduce_small: s·pinv is within 2^19/149·2^-23 < 1/510
-// of s/p, which lies at least 1/(2p) ≥ 1/510 from every half-integer, so the rounding picks the nearest
-// multiple of p and v_l lands in [−(p−1)/2, (p−1)/2].
+// float), then v_l = symmetric_residue(s) (|s| < 2^22), in [−(p−1)/2, (p−1)/2].
 // Balanced digits make the partial sums never cancel, so the double carries a few ulps of error.
 // n: the number of moduli (g.n, or the same as a compile-time constant so that the loops unroll).
 TDISC_HD inline double reconstruct(const int* r, const GarnerTable& g, int n) {
@@ -237,7 +238,7 @@ TDISC_HD inline double reconstruct(const int* r, const GarnerTable& g, int n) {
     float s = float_of_small(r[l]) * g.q[l];
     TDISC_UNROLL
     for (int j = 0; j < l; ++j) s = fmaf(-v[j], g.c[j][l], s);
-    v[l] = fmaf(-rint_small(s * g.pinv[l]), g.p[l], s);
+    v[l] = symmetric_residue(s, g.p[l], g.pinv[l]);
   }
   double x = double_of_small_float(v[n - 1]);
   TDISC_UNROLL
