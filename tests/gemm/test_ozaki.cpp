@@ -332,8 +332,8 @@ TEST_CASE("ozaki: the host pipeline reproduces the exact product of the scaled i
 
 namespace {
 
-// The generated code of level Gen, reduced as the kernels do (level_factors, reduce_sum on residues
-// |v| ≤ 127, fold17 of any INT32 product then reduce_combination), against the tables of Level `name` mod p.
+// The generated code of level Gen as the kernels run it (operand_residues from the blocks' scaled integers
+// as limbs, block_residues from any INT32 products), against the tables of Level `name` mod p.
 template <class Gen>
 void compare_generated(const char* name) {
   Level L;
@@ -344,32 +344,34 @@ void compare_generated(const char* name) {
   REQUIRE(Gen::den == L.den);
   constexpr int Q = Gen::B * Gen::B, R = Gen::R;
   std::mt19937_64 g(5);
-  std::uniform_int_distribution<int> r127(-127, 127);
+  std::uniform_int_distribution<long long> any62(-(1LL << 62), (1LL << 62));
   std::uniform_int_distribution<int32_t> any32(INT32_MIN, INT32_MAX);
   for (int l = 0; l < kMaxModuli; ++l) {
     const int p = kModuli[l];
-    const SmallMod sm = small_mod(p);
+    const LimbMod lm = limb_mod(p);
     const LevelFactors fac = level_factors<Gen>(p);
     const ModTable t = mod_table(L, p);
     for (int trial = 0; trial < 100; ++trial) {
-      int v[Q], m[R], mf[R], sa[R], sb[R], c[Q];
-      for (int& x : v) x = r127(g);
-      for (int r = 0; r < R; ++r) {  // products: any INT32, with the extremes now and then
+      long long v[Q];
+      Limbs<5> limbs[Q];
+      int32_t m[R];
+      int sa[R], sb[R], c[Q];
+      for (int q = 0; q < Q; ++q) v[q] = any62(g), limbs[q] = limbs_of<5>(v[q]);
+      for (int r = 0; r < R; ++r)  // products: any INT32, with the extremes now and then
         m[r] = trial % 10 == 0 ? (r % 2 ? INT32_MIN : INT32_MAX) : any32(g);
-        mf[r] = fold17(m[r], sm);
-      }
       for (int& x : sa) x = INT32_MIN;
       for (int& x : sb) x = INT32_MIN;
       for (int& x : c) x = INT32_MIN;
-      Gen::sums_a(v, [&](int r, int s) { sa[r] = reduce_sum<Gen::l1_a, Gen::unit_a>(s, fac.a[r], sm); });
-      Gen::sums_b(v, [&](int r, int s) { sb[r] = reduce_sum<Gen::l1_b, Gen::unit_b>(s, fac.b[r], sm); });
-      Gen::combine(mf, [&](int q, int s) { c[q] = reduce_combination<Gen::l1_c, Gen::unit_c>(s, fac.c[q], sm); });
+      operand_residues<Gen, true>(limbs, lm, [&](int r, int s) { sa[r] = s; });
+      operand_residues<Gen, false>(limbs, lm, [&](int r, int s) { sb[r] = s; });
+      block_residues<Gen>([&](int r) { return m[r]; }, lm.small, fac, [&](int q, int s) { c[q] = s; });
       for (int r = 0; r < R; ++r) {
-        int ea = 0, eb = 0;
-        for (int q = 0; q < Q; ++q) ea += t.u[r * Q + q] * v[q], eb += t.v[r * Q + q] * v[q];
+        long long ea = 0, eb = 0;
+        for (int q = 0; q < Q; ++q)
+          ea += t.u[r * Q + q] * (long long)exact_residue(v[q], p), eb += t.v[r * Q + q] * (long long)exact_residue(v[q], p);
         INFO(name << " mod " << p << ", product " << r);
-        REQUIRE(sa[r] == residue32(ea, p));
-        REQUIRE(sb[r] == residue32(eb, p));
+        REQUIRE(sa[r] == exact_residue(ea, p));
+        REQUIRE(sb[r] == exact_residue(eb, p));
       }
       for (int q = 0; q < Q; ++q) {
         long long e = 0;

@@ -2,13 +2,14 @@
 // scheme level over Z/p on every modular product. Steps of one call (ozaki_math.hpp has the maths):
 //   1. exponents: per row of A and column of B, a power of two that brings its 2-norm below line_limit;
 //   2. residues: A' = rint(2^e_i·A), B' = rint(B·2^f_j) reduced mod every p_l into int8, A' stored
-//      transposed (k × m) so that every INT8 product is the TN layout the tensor cores take;
-//   3. per modulus: A'_l·B'_l in INT32 by cublasGemmEx (panels of B's columns), kept for step 4 (the fused
-//      path, where the workspace holds every product) or reduced mod p_l into int8 at once (the lean path);
-//      or through a scheme level: the generated operand sums mod p (ozaki_levels.hpp), R INT8 products, the
-//      generated C combinations;
-//   4. reconstruction: (fused: each INT32 product reduced mod p_l first) Garner's balanced digits, Horner
-//      in double, unscaling, alpha and beta.
+//      transposed (k × m) so that every INT8 product is the TN layout the tensor cores take; through a
+//      level, the same kernels write the level's R operand sums of every modulus instead (the generated
+//      sums of the blocks' residues, ozaki_levels.hpp), so the level costs no pass of its own;
+//   3. per modulus: its R INT8 products (R = 1 without a level) by cublasGemmEx (panels of B's columns),
+//      kept for step 4 (the fused path, where the workspace holds every product) or, lean, reduced mod p_l
+//      (through a level: the generated C combinations) into int8 residues of C at once;
+//   4. reconstruction: (fused: each INT32 product reduced mod p_l first, through a level of 2×2 blocks
+//      combined into its four C blocks) Garner's balanced digits, Horner in double, unscaling, alpha, beta.
 // Dimensions are padded with zeros to multiples of 64 (the INT8 products and a 4x4 level split evenly).
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -20,6 +21,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "ozaki.hpp"
 #include "ozaki_levels.hpp"
@@ -50,18 +52,7 @@ ResidueParams residue_params(int n) {
 // reconstruction writes NaN into its row or column of C (IEEE arithmetic would give Inf or NaN there).
 constexpr int kNonFinite = INT_MIN;
 
-// Four lanes of int, for the generated level code (+, −, small constant times).
-struct I4 {
-  int x, y, z, w;
-};
-__device__ inline I4 operator+(I4 a, I4 b) { return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w}; }
-__device__ inline I4 operator-(I4 a, I4 b) { return {a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w}; }
-__device__ inline I4 operator-(I4 a) { return {-a.x, -a.y, -a.z, -a.w}; }
-[[maybe_unused]] __device__ inline I4 operator*(int c, I4 a) { return {c * a.x, c * a.y, c * a.z, c * a.w}; }
-__device__ inline I4 load4(const int8_t* p) {
-  const char4 c = *reinterpret_cast<const char4*>(p);
-  return {c.x, c.y, c.z, c.w};
-}
+// Four int8 residues in one 4-byte store.
 __device__ inline void store4(int8_t* p, int x, int y, int z, int w) {
   *reinterpret_cast<char4*>(p) = make_char4((signed char)x, (signed char)y, (signed char)z, (signed char)w);
 }
@@ -202,6 +193,83 @@ __global__ void residues_b(const T* B, long long ldb, long long k, long long n, 
   }
 }
 
+// Through a level (B×B blocks, rank R): the R operand sums of every modulus straight from A and B, written
+// where the plain residues would go: operand r of modulus l at (l·R + r)·kb·xb, kb × xb (ld kb) each.
+// A's block (a,c) holds rows a·mb…, depths c·kb… (q = a·B + c); B's block (c,d) depths c·kb…, columns
+// d·nb… (q = c·B + d). Each thread takes one x and H consecutive h, holding the Q·H limbs of its position:
+// H = 4 for B = 2 (char4 stores), 1 for B = 4 (the limbs of 16 blocks fill the registers).
+template <class L>
+constexpr int kLanes = L::B == 2 ? 4 : 1;
+
+// Stores the operand residues of H consecutive h of one position for modulus l.
+template <class L, bool IsA, int NL, int H>
+__device__ inline void store_operands(const Limbs<NL> (&v)[H][L::B * L::B], const LimbMod& mod, int8_t* out,
+                                      long long stride) {
+  if constexpr (H == 4) {
+    int res[H][L::R];
+#pragma unroll
+    for (int c = 0; c < H; ++c) operand_residues<L, IsA>(v[c], mod, [&](int r, int x) { res[c][r] = x; });
+#pragma unroll
+    for (int r = 0; r < L::R; ++r) store4(out + r * stride, res[0][r], res[1][r], res[2][r], res[3][r]);
+  } else {
+    operand_residues<L, IsA>(v[0], mod, [&](int r, int x) { out[r * stride] = (int8_t)x; });
+  }
+}
+
+// A (m × k): per block of 256 threads, a 32 (x) × 8H (h) tile of each of the Q blocks in shared memory
+// (read along x, coalesced), then one x and H consecutive h per thread.
+template <class T, int NL, class L>
+__global__ void __launch_bounds__(256) level_residues_a(const T* A, long long lda, long long m, long long k,
+                                                        const int* e, ResidueParams rp, int8_t* At, long long mb,
+                                                        long long kb) {
+  constexpr int B = L::B, Q = B * B, H = kLanes<L>, TH = 8 * H;
+  __shared__ long long tile[Q][32][TH + 1];  // [block][x][h]
+  const long long x0 = blockIdx.x * 32LL, h0 = blockIdx.y * (long long)TH;
+  const int t = threadIdx.y * 8 + threadIdx.x;  // blockDim (8, 32)
+#pragma unroll
+  for (int q = 0; q < Q; ++q)
+    for (int s = t; s < 32 * TH; s += 256) {
+      const int xi = s % 32, hh = s / 32;
+      const long long x = x0 + xi, i = (q / B) * mb + x, h = (q % B) * kb + h0 + hh;
+      const int ei = x < mb && i < m ? e[i] : kNonFinite;
+      tile[q][xi][hh] = ei != kNonFinite && h < k ? scaled_integer((double)A[i + h * lda], ei) : 0;
+    }
+  __syncthreads();
+  const long long x = x0 + threadIdx.y, h = h0 + H * threadIdx.x;
+  if (x >= mb) return;
+  Limbs<NL> v[H][Q];
+#pragma unroll
+  for (int c = 0; c < H; ++c)
+#pragma unroll
+    for (int q = 0; q < Q; ++q) v[c][q] = limbs_of<NL>(tile[q][threadIdx.y][H * threadIdx.x + c]);
+  const long long count = kb * mb;
+  for (int l = 0; l < rp.n; ++l)
+    store_operands<L, true>(v, rp.mod[l], At + h + x * kb + l * L::R * count, count);
+}
+
+// B (k × n): one column x and H consecutive h per thread (reads along h, coalesced).
+template <class T, int NL, class L>
+__global__ void level_residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
+                                 int8_t* Bt, long long nb, long long kb) {
+  constexpr int Bl = L::B, Q = Bl * Bl, H = kLanes<L>;
+  const long long count = kb * nb;
+  for (long long x = blockIdx.y; x < nb; x += gridDim.y)
+    for (long long h = H * (blockIdx.x * (long long)blockDim.x + threadIdx.x); h < kb;
+         h += (long long)H * gridDim.x * blockDim.x) {
+      Limbs<NL> v[H][Q];
+#pragma unroll
+      for (int q = 0; q < Q; ++q) {
+        const long long j = (q % Bl) * nb + x, h1 = (q / Bl) * kb + h;
+        const int fj = j < n ? f[j] : kNonFinite;
+#pragma unroll
+        for (int c = 0; c < H; ++c)
+          v[c][q] = limbs_of<NL>(fj != kNonFinite && h1 + c < k ? scaled_integer((double)B[h1 + c + j * ldb], fj) : 0);
+      }
+      for (int l = 0; l < rp.n; ++l)
+        store_operands<L, false>(v, rp.mod[l], Bt + h + x * kb + l * L::R * count, count);
+    }
+}
+
 // ---- 3. one modulus. Every kernel of this step is memory-bound: four elements per thread along the
 // contiguous dimension (char4 / int4 accesses, every row a multiple of 16 elements and 16-byte aligned:
 // dimensions padded to 64, workspace blocks to 256 bytes), 2-D grid-stride loops (no 64-bit division),
@@ -218,60 +286,21 @@ __global__ void reduce_product(const int32_t* Cp, long long count, SmallMod m, i
   }
 }
 
-// Level operand sums over Z/p: X (kp × B·xb, ld kp: At_l or Bt_l) split into B×B blocks of kb × xb;
-// out_r = scale_r·den^-1·(emitted r) mod p (kb × xb each, R of them; the generated L::sums_a/sums_b).
-// A's block (a,c) is x-block a, k-block c (q = a·B + c); B's block (c,d) is k-block c, x-block d (q = c·B + d).
-// Thread: four consecutive h (kb a multiple of 16) of one x; each result reduced and stored as it comes.
-// Bytes per modulus: reads B²·kb·xb, writes R·kb·xb (all in 4-byte coalesced accesses).
-// Blocks of 128 threads: the r48 sums take 168 registers (no spills), which leaves room for 12 warps
-// per SM in blocks of 128 (only 8 in blocks of 256); capping them at 128 registers spills.
-constexpr int kOperandThreads = 128;
-template <class L, bool IsA>
-__global__ void __launch_bounds__(kOperandThreads)
-    level_operand(const int8_t* X, long long kp, long long kb, long long xb, SmallMod m, LevelFactors fac,
-                  int8_t* out) {
-  constexpr int B = L::B, Q = B * B;
-  constexpr bool unit = IsA ? L::unit_a : L::unit_b;
-  constexpr int l1 = IsA ? L::l1_a : L::l1_b;
-  const long long count = kb * xb;
-  for (long long x = blockIdx.y; x < xb; x += gridDim.y)
-    for (long long h = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); h < kb;
-         h += 4LL * gridDim.x * blockDim.x) {
-      I4 val[Q];
-#pragma unroll
-      for (int xq = 0; xq < B; ++xq)
-#pragma unroll
-        for (int hq = 0; hq < B; ++hq)
-          val[IsA ? xq * B + hq : hq * B + xq] = load4(X + (h + hq * kb) + (x + xq * xb) * kp);
-      const long long idx = h + x * kb;
-      auto put = [&](int r, I4 s) {
-        const int f = IsA ? fac.a[r] : fac.b[r];
-        store4(out + r * count + idx, reduce_sum<l1, unit>(s.x, f, m), reduce_sum<l1, unit>(s.y, f, m),
-               reduce_sum<l1, unit>(s.z, f, m), reduce_sum<l1, unit>(s.w, f, m));
-      };
-      if constexpr (IsA) L::sums_a(val, put);
-      else L::sums_b(val, put);
-    }
-}
-
-// Level products (R of mb × nb, INT32) → C blocks mod p into R_l (mp × np): block (a,d) gets
-// scale·den^-1·(emitted combination of the folded M_r) (the generated L::combine). One i per thread
-// (the int32 reads, 4R bytes per entry against B² written, coalesced in 128-byte rows per warp).
+// Level products (R of mb × nb, INT32, one modulus) → C blocks mod p into R_l (mp × np): block (a,d)
+// gets its block_residues (the lean path). One i per thread (the int32 reads, 4R bytes per entry against
+// B² written, coalesced in 128-byte rows per warp).
 template <class L>
 __global__ void level_combine(const int32_t* M, long long mb, long long nb, SmallMod m, LevelFactors fac,
                               int8_t* Rl, long long mp) {
-  constexpr int B = L::B, R = L::R;
+  constexpr int B = L::B;
   const long long count = mb * nb;
   for (long long j = blockIdx.y; j < nb; j += gridDim.y)
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < mb;
          i += (long long)gridDim.x * blockDim.x) {
       const long long idx = i + j * mb;
-      int mr[R];
-#pragma unroll
-      for (int r = 0; r < R; ++r) mr[r] = fold17(M[r * count + idx], m);
-      L::combine(mr, [&](int q, int c) {
+      block_residues<L>([&](int r) { return M[r * count + idx]; }, m, fac, [&](int q, int c) {
         const int a = q / B, d = q % B;  // constants after unrolling
-        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)reduce_combination<L::l1_c, L::unit_c>(c, fac.c[q], m);
+        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)c;
       });
     }
 }
@@ -286,33 +315,33 @@ dim3 grid2(long long rows, long long cols, int per, int threads) {
 // ---- workspace
 struct Layout {
   long long mp, np, kp, mb, nb, kb;
-  bool fused;
-  size_t e, f, at, bt, res, cp, s, t, mm, total;  // byte offsets
+  int rank;    // products per modulus (1, or the level's R)
+  bool fused;  // every modulus's products kept, reduced inside the reconstruction
+  size_t e, f, at, bt, res, cp, total;  // byte offsets
 };
 
-// fused (plain plan only): every modulus's INT32 product kept (moduli·mp·np·4 bytes) and reduced inside the
-// reconstruction, with no int8 residues of C; else one INT32 buffer reduced after each product.
+// Operands: moduli·R blocks of kb × mb (A) and kb × nb (B), int8. Fused (no level, or a level of 2×2
+// blocks, whose four C blocks a thread of the reconstruction can hold): every modulus's INT32 products
+// kept (moduli·R·mb·nb·4 bytes), no int8 residues of C; else the products of one modulus, reduced (or
+// combined) into int8 residues of C (moduli·mp·np) after each.
 Layout layout(const Level* level, long long m, long long n, long long k, int moduli, bool fused) {
   Layout L{};
-  L.fused = fused && !level;
+  L.fused = fused && (!level || level->b == 2);
   L.mp = padded(m), L.np = padded(n), L.kp = padded(k);
-  const int b = level ? level->b : 1, R = level ? level->rank : 1;
+  const int b = level ? level->b : 1;
+  L.rank = level ? level->rank : 1;
   L.mb = L.mp / b, L.nb = L.np / b, L.kb = L.kp / b;
   size_t at = 0;
   auto take = [&](size_t bytes) { const size_t o = at; at += aligned(bytes); return o; };
+  const size_t blocks = (size_t)moduli * L.rank;
   L.e = take(L.mp * sizeof(int)), L.f = take(L.np * sizeof(int));
-  L.at = take((size_t)moduli * L.kp * L.mp), L.bt = take((size_t)moduli * L.kp * L.np);
+  L.at = take(blocks * L.kb * L.mb), L.bt = take(blocks * L.kb * L.nb);
   if (!L.fused) L.res = take((size_t)moduli * L.mp * L.np);
-  if (level) {
-    L.s = take((size_t)R * L.kb * L.mb), L.t = take((size_t)R * L.kb * L.nb);
-    L.mm = take((size_t)R * L.mb * L.nb * sizeof(int32_t));
-  } else {
-    // One INT32 product buffer. Reducing product l on a second stream while product l + 1 runs into a
-    // second buffer was slower on an H100 (oz2 f64 16384, 16 moduli: 123.3 ms against 119.1 ms in one
-    // stream; f32 8 moduli 60.6 against 59.8): the INT8 products run at the card's power limit, and the
-    // reduction's memory traffic slowed them by more than it hid (bench/results/ozaki-overlap-h100-2026-11-27.json).
-    L.cp = take((size_t)(L.fused ? moduli : 1) * L.mp * L.np * sizeof(int32_t));
-  }
+  // Reducing product l on a second stream while product l + 1 runs into a second buffer was slower on an
+  // H100 (oz2 f64 16384, 16 moduli: 123.3 ms against 119.1 ms in one stream; f32 8 moduli 60.6 against
+  // 59.8): the INT8 products run at the card's power limit, and the reduction's memory traffic slowed them
+  // by more than it hid (bench/results/ozaki-overlap-h100-2026-11-27.json).
+  L.cp = take((L.fused ? blocks : L.rank) * L.mb * L.nb * sizeof(int32_t));
   L.total = at;
   return L;
 }
@@ -370,6 +399,16 @@ __device__ inline void store_quad(T* p, const Quad<T>& q, bool vec, long long le
     for (int c = 0; c < 4 && c < left; ++c) p[c] = q.v[c];
 }
 
+// One element of C from its residues: NaN where its row or column holds Inf or NaN, else
+// alpha·2^−(e_i + f_j)·x + beta·old.
+template <class T, int N>
+__device__ inline T c_element(const int* r, const GarnerTable& g, int ei, int fj, double alpha, double beta, T old) {
+  if (ei == kNonFinite || fj == kNonFinite) return T(NAN);
+  double y = alpha * times_pow2(reconstruct(r, g, N), -(ei + fj));
+  if (beta != 0) y = fma(beta, (double)old, y);
+  return (T)y;
+}
+
 template <class T, int N, bool Fused>
 __global__ void reconstruct_c(const void* R, long long mp, long long np, long long m, long long n, const int* e,
                               const int* f, ResidueParams rp, GarnerTable g, double alpha, double beta, T* C,
@@ -384,39 +423,75 @@ __global__ void reconstruct_c(const void* R, long long mp, long long np, long lo
       const bool vec = quad_aligned(out, i, m);
       Quad<T> q = beta != 0 ? load_quad(out, vec, m - i) : Quad<T>{};
 #pragma unroll
-      for (int c = 0; c < 4; ++c) {
-        if (e[i + c] == kNonFinite || fj == kNonFinite) {  // e is padded to mp: i + c < mp
-          q.v[c] = T(NAN);
-          continue;
-        }
-        double y = alpha * times_pow2(reconstruct(r[c], g, N), -(e[i + c] + fj));
-        if (beta != 0) y = fma(beta, (double)q.v[c], y);
-        q.v[c] = (T)y;
-      }
+      for (int c = 0; c < 4; ++c)  // e is padded to mp: i + c < mp
+        q.v[c] = c_element<T, N>(r[c], g, e[i + c], fj, alpha, beta, q.v[c]);
       store_quad(out, q, vec, m - i);
     }
 }
 
-template <class T, int N>
-void launch_reconstruct(const Layout& L, const char* ws, const ResidueParams& rp, long long m, long long n, const int* e,
-                        const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
-  const dim3 grid = grid2(L.mp, n, 4, 256);
-  if (L.fused)
-    reconstruct_c<T, N, true><<<grid, 256, 0, s>>>(ws + L.cp, L.mp, L.np, m, n, e, f, rp, garner_table(N), alpha, beta,
-                                                   C, ldc);
-  else
-    reconstruct_c<T, N, false><<<grid, 256, 0, s>>>(ws + L.res, L.mp, L.np, m, n, e, f, rp, garner_table(N), alpha,
-                                                    beta, C, ldc);
+// Fused through a level of 2×2 blocks: one position (i, j) of the block grid (mb × nb) per thread, whose
+// four elements of C (one per block) it reconstructs from the R INT32 products of every modulus (int
+// loads, coalesced along i) by their block_residues, then Garner per element.
+template <class T, class Lv, int N>
+__global__ void reconstruct_level_c(const int32_t* M, long long mb, long long nb, long long m, long long n,
+                                    const int* e, const int* f, ResidueParams rp, GarnerTable g, double alpha,
+                                    double beta, T* C, long long ldc) {
+  constexpr int B = Lv::B, Q = B * B, R = Lv::R;
+  static_assert(Q == 4 && Lv::unit_c, "a thread holds four elements; no C factors");
+  const LevelFactors unit{};
+  const long long count = mb * nb;
+  for (long long j = blockIdx.y; j < nb; j += gridDim.y)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < mb;
+         i += (long long)gridDim.x * blockDim.x) {
+      int r[Q][N];
+      const int32_t* at = M + i + j * mb;
+#pragma unroll
+      for (int l = 0; l < N; ++l)
+        block_residues<Lv>([&](int k) { return at[(l * R + k) * count]; }, rp.mod[l].small, unit,
+                           [&](int q, int c) { r[q][l] = c; });
+#pragma unroll
+      for (int q = 0; q < Q; ++q) {
+        const long long row = (q / B) * mb + i, col = (q % B) * nb + j;
+        if (row >= m || col >= n) continue;
+        T* out = C + row + col * ldc;
+        *out = c_element<T, N>(r[q], g, e[row], f[col], alpha, beta, beta != 0 ? *out : T(0));
+      }
+    }
 }
 
-template <class T, int N = 2>
+// No scheme level: the plain plan.
+struct NoLevel {
+  static constexpr int B = 1, R = 1;
+};
+template <class Lv>
+constexpr bool plain = std::is_same_v<Lv, NoLevel>;
+
+template <class T, class Lv, int N>
+void launch_reconstruct(const Layout& L, const char* ws, const ResidueParams& rp, long long m, long long n, const int* e,
+                        const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
+  const GarnerTable g = garner_table(N);
+  if constexpr (Lv::B == 2) {
+    if (L.fused) {  // layout fuses levels of 2×2 blocks only
+      reconstruct_level_c<T, Lv, N><<<grid2(L.mb, L.nb, 1, 256), 256, 0, s>>>(
+          reinterpret_cast<const int32_t*>(ws + L.cp), L.mb, L.nb, m, n, e, f, rp, g, alpha, beta, C, ldc);
+      return;
+    }
+  }
+  const dim3 grid = grid2(L.mp, n, 4, 256);
+  if (plain<Lv> && L.fused)
+    reconstruct_c<T, N, true><<<grid, 256, 0, s>>>(ws + L.cp, L.mp, L.np, m, n, e, f, rp, g, alpha, beta, C, ldc);
+  else
+    reconstruct_c<T, N, false><<<grid, 256, 0, s>>>(ws + L.res, L.mp, L.np, m, n, e, f, rp, g, alpha, beta, C, ldc);
+}
+
+template <class T, class Lv, int N = 2>
 bool reconstruct_any(int moduli, const Layout& L, const char* ws, const ResidueParams& rp, long long m, long long n,
                      const int* e, const int* f, double alpha, double beta, T* C, long long ldc, cudaStream_t s) {
   if constexpr (N > kMaxModuli) {
     return false;
   } else {
-    if (moduli == N) return launch_reconstruct<T, N>(L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s), true;
-    return reconstruct_any<T, N + 1>(moduli, L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s);
+    if (moduli == N) return launch_reconstruct<T, Lv, N>(L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s), true;
+    return reconstruct_any<T, Lv, N + 1>(moduli, L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s);
   }
 }
 
@@ -427,7 +502,7 @@ int from_cuda(cudaError_t e) { return e == cudaSuccess ? 0 : 3; }
 // diagnostics only, never on by default).
 class Phases {
  public:
-  enum { start, scaling, residues, operand_sums, int8_products, reductions, reconstruction, count };
+  enum { start, scaling, residues, int8_products, reductions, reconstruction, count };
   explicit Phases(cudaStream_t s) : s_(s), on_(std::getenv("TDISC_OZAKI_PHASES") != nullptr) {}
   Phases(const Phases&) = delete;
   Phases& operator=(const Phases&) = delete;
@@ -447,9 +522,9 @@ class Phases {
       ms[phase_[i]] += t;
     }
     std::fprintf(stderr,
-                 "tdisc_gemm %s phases (ms): scaling %.3f, residues %.3f, operand sums %.3f, INT8 products %.3f, "
+                 "tdisc_gemm %s phases (ms): scaling %.3f, residues %.3f, INT8 products %.3f, "
                  "reductions and C combinations %.3f, reconstruction %.3f\n",
-                 what.c_str(), ms[scaling], ms[residues], ms[operand_sums], ms[int8_products], ms[reductions],
+                 what.c_str(), ms[scaling], ms[residues], ms[int8_products], ms[reductions],
                  ms[reconstruction]);
   }
   ~Phases() {
@@ -465,38 +540,10 @@ class Phases {
   int phase_[kMax] = {};
 };
 
-int blocks_for(long long count) { return (int)std::min<long long>(4096, (count + 255) / 256); }
-
-// One modulus's product through a level: sums, R INT8 products (strided batched), combination.
-template <class Lv>
-int level_product(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_t* At, const int8_t* Bt, int p,
-                  char* ws, int8_t* Rl, Phases& ph) {
-  int8_t* S = reinterpret_cast<int8_t*>(ws + L.s);
-  int8_t* T = reinterpret_cast<int8_t*>(ws + L.t);
-  int32_t* M = reinterpret_cast<int32_t*>(ws + L.mm);
-  constexpr int R = Lv::R;
-  const SmallMod m = small_mod(p);
-  const LevelFactors fac = level_factors<Lv>(p);
-  constexpr int th = kOperandThreads;
-  level_operand<Lv, true><<<grid2(L.kb, L.mb, 4, th), th, 0, s>>>(At, L.kp, L.kb, L.mb, m, fac, S);
-  level_operand<Lv, false><<<grid2(L.kb, L.nb, 4, th), th, 0, s>>>(Bt, L.kp, L.kb, L.nb, m, fac, T);
-  if (int st = from_cuda(cudaGetLastError())) return st;
-  ph.mark(Phases::operand_sums);
-  const int32_t one = 1, zero = 0;
-  const cublasStatus_t cs = cublasGemmStridedBatchedEx(
-      h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mb, (int)L.nb, (int)L.kb, &one, S, CUDA_R_8I, (int)L.kb, L.kb * L.mb, T,
-      CUDA_R_8I, (int)L.kb, L.kb * L.nb, &zero, M, CUDA_R_32I, (int)L.mb, L.mb * L.nb, R, CUBLAS_COMPUTE_32I,
-      CUBLAS_GEMM_DEFAULT);
-  if (cs != CUBLAS_STATUS_SUCCESS) return 2;
-  ph.mark(Phases::int8_products);
-  level_combine<Lv><<<grid2(L.mb, L.nb, 1, 256), 256, 0, s>>>(M, L.mb, L.nb, m, fac, Rl, L.mp);
-  return from_cuda(cudaGetLastError());
-}
-
-// Columns of B per INT8 product of the plain plan. On an H100 (cuBLAS 13.1) one INT8 product of 16384³
-// took 11.3 ms per modulus, in panels of 8192 or 4096 columns 6.2 ms (oz2 f64 at 17 moduli: 228 ms →
-// 139 ms; bench/results/ozaki-2026-11-26-h100-panels.json). TDISC_OZAKI_PANEL overrides it (0: one
-// product), for measurement.
+// Columns of B per INT8 product. On an H100 (cuBLAS 13.1) one INT8 product of 16384³ took 11.3 ms per
+// modulus, in panels of 8192 or 4096 columns 6.2 ms (oz2 f64 at 17 moduli: 228 ms → 139 ms;
+// bench/results/ozaki-2026-11-26-h100-panels.json); two moduli in one strided-batched call 7.97 ms a
+// modulus (int8-h100-2026-11-27.json). TDISC_OZAKI_PANEL overrides it (0: one product), for measurement.
 long long panel_columns(long long np) {
   static const long long chosen = [] {
     const char* env = std::getenv("TDISC_OZAKI_PANEL");
@@ -505,59 +552,81 @@ long long panel_columns(long long np) {
   return chosen > 0 ? std::min(np, (chosen + kPad - 1) / kPad * kPad) : np;
 }
 
-int product_mod(cublasHandle_t h, cudaStream_t s, const std::string& plan, const Layout& L, const int8_t* At,
-                const int8_t* Bt, int l, char* ws, int8_t* Rl, Phases& ph) {
-  const int p = kModuli[l];
-  if (plan == "oz2") {
-    int32_t* Cp = reinterpret_cast<int32_t*>(ws + L.cp) + (L.fused ? (size_t)l * L.mp * L.np : 0);
-    const int32_t one = 1, zero = 0;
-    const long long panel = panel_columns(L.np);
-    for (long long j0 = 0; j0 < L.np; j0 += panel) {
-      const long long w = std::min(panel, L.np - j0);
-      const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)L.mp, (int)w, (int)L.kp, &one, At,
-                                             CUDA_R_8I, (int)L.kp, Bt + j0 * L.kp, CUDA_R_8I, (int)L.kp, &zero,
-                                             Cp + j0 * L.mp, CUDA_R_32I, (int)L.mp, CUBLAS_COMPUTE_32I,
-                                             CUBLAS_GEMM_DEFAULT);
-      if (cs != CUBLAS_STATUS_SUCCESS) return 2;
-    }
-    ph.mark(Phases::int8_products);
-    if (L.fused) return 0;  // reduced in the reconstruction
-    reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(Cp, L.mp * L.np, small_mod(p), Rl);
-    return from_cuda(cudaGetLastError());
+// P (mr × nc, INT32, ld mr) = Xt^T·Y for Xt (kd × mr) and Y (kd × nc), both int8 with ld kd (the TN layout
+// of the tensor cores): cublasGemmEx in panels of Y's columns.
+int int8_product(cublasHandle_t h, long long mr, long long nc, long long kd, const int8_t* Xt, const int8_t* Y,
+                 int32_t* P) {
+  const int32_t one = 1, zero = 0;
+  const long long panel = panel_columns(nc);
+  for (long long j0 = 0; j0 < nc; j0 += panel) {
+    const long long w = std::min(panel, nc - j0);
+    const cublasStatus_t cs = cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)mr, (int)w, (int)kd, &one, Xt, CUDA_R_8I,
+                                           (int)kd, Y + j0 * kd, CUDA_R_8I, (int)kd, &zero, P + j0 * mr, CUDA_R_32I,
+                                           (int)mr, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
+    if (cs != CUBLAS_STATUS_SUCCESS) return 2;
   }
-  if (plan == "oz2-s1") return level_product<Level_s1>(h, s, L, At, Bt, p, ws, Rl, ph);
-  if (plan == "oz2-s2") return level_product<Level_s2>(h, s, L, At, Bt, p, ws, Rl, ph);
-  if (plan == "oz2-r48") return level_product<Level_r48>(h, s, L, At, Bt, p, ws, Rl, ph);
-  return 1;
+  return 0;
+}
+
+int blocks_for(long long count) { return (int)std::min<long long>(4096, (count + 255) / 256); }
+
+// Modulus l: its R INT8 products (operand r of At_l and Bt_l), kept for the reconstruction (fused) or,
+// lean, reduced (no level) or combined (the level's C blocks) into the int8 residues of C, Rl.
+template <class Lv>
+int product_mod(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_t* At, const int8_t* Bt, int l,
+                char* ws, int8_t* Rl, Phases& ph) {
+  const size_t block = (size_t)L.mb * L.nb;
+  int32_t* M = reinterpret_cast<int32_t*>(ws + L.cp) + (L.fused ? (size_t)l * L.rank * block : 0);
+  for (int r = 0; r < L.rank; ++r)
+    if (int st = int8_product(h, L.mb, L.nb, L.kb, At + (size_t)r * L.kb * L.mb, Bt + (size_t)r * L.kb * L.nb,
+                              M + r * block))
+      return st;
+  ph.mark(Phases::int8_products);
+  if (L.fused) return 0;  // reduced in the reconstruction
+  const int p = kModuli[l];
+  if constexpr (plain<Lv>)
+    reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(M, L.mp * L.np, small_mod(p), Rl);
+  else
+    level_combine<Lv><<<grid2(L.mb, L.nb, 1, 256), 256, 0, s>>>(M, L.mb, L.nb, small_mod(p), level_factors<Lv>(p), Rl,
+                                                                L.mp);
+  return from_cuda(cudaGetLastError());
 }
 
 // The residue kernels with the fewest limbs that hold the scaled integers (f32 at 7 moduli: 3).
-template <class T, int NL>
+template <class T, class Lv, int NL>
 void launch_residues_nl(const T* A, long long lda, const T* B, long long ldb, long long m, long long n, long long k,
-                        const int* e, const int* f, const ResidueParams& rp, int8_t* At, int8_t* Bt, long long mp,
-                        long long np, long long kp, cudaStream_t s) {
-  residues_a<T, NL><<<dim3((unsigned)(mp / 32), (unsigned)((kp + kTileH - 1) / kTileH)), dim3(32, 8), 0, s>>>(
-      A, lda, m, k, e, rp, At, mp, kp);
-  residues_b<T, NL><<<grid2(kp, np, 4, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, kp, np);
+                        const int* e, const int* f, const ResidueParams& rp, int8_t* At, int8_t* Bt, const Layout& L,
+                        cudaStream_t s) {
+  if constexpr (plain<Lv>) {
+    residues_a<T, NL><<<dim3((unsigned)(L.mp / 32), (unsigned)((L.kp + kTileH - 1) / kTileH)), dim3(32, 8), 0, s>>>(
+        A, lda, m, k, e, rp, At, L.mp, L.kp);
+    residues_b<T, NL><<<grid2(L.kp, L.np, 4, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
+  } else {
+    constexpr int H = kLanes<Lv>;
+    level_residues_a<T, NL, Lv><<<dim3((unsigned)((L.mb + 31) / 32), (unsigned)(L.kb / (8 * H))), dim3(8, 32), 0, s>>>(
+        A, lda, m, k, e, rp, At, L.mb, L.kb);
+    level_residues_b<T, NL, Lv><<<grid2(L.kb, L.nb, H, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.nb, L.kb);
+  }
 }
 
-template <class T>
+template <class T, class Lv>
 void launch_residues(int limbs, const T* A, long long lda, const T* B, long long ldb, long long m, long long n,
                      long long k, const int* e, const int* f, const ResidueParams& rp, int8_t* At, int8_t* Bt,
                      const Layout& L, cudaStream_t s) {
-  if (limbs == 3) launch_residues_nl<T, 3>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L.mp, L.np, L.kp, s);
-  else if (limbs == 4) launch_residues_nl<T, 4>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L.mp, L.np, L.kp, s);
-  else launch_residues_nl<T, 5>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L.mp, L.np, L.kp, s);
+  if (limbs == 3) launch_residues_nl<T, Lv, 3>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
+  else if (limbs == 4) launch_residues_nl<T, Lv, 4>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
+  else launch_residues_nl<T, Lv, 5>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
 }
 
-template <class T>
-int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
-            double alpha, const T* A, long long lda, const T* B, long long ldb, double beta, T* C, long long ldc,
-            void* workspace_ptr, size_t bytes) {
+template <class T, class Lv>
+int emulate_as(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
+               double alpha, const T* A, long long lda, const T* B, long long ldb, double beta, T* C, long long ldc,
+               void* workspace_ptr, size_t bytes) {
   Level level;
   bool has_level = false;
   if (!level_named(plan, level, has_level) || !unsupported(plan, m, n, k, moduli).empty()) return 1;
   const Level* lv = has_level ? &level : nullptr;
+  if (has_level == plain<Lv> || level.b != Lv::B || level.rank != Lv::R) return 1;
   // Fused where the workspace holds it (the caller offers workspace_fast when it fits its limit);
   // TDISC_OZAKI_LEAN set: the lean path always (the GPU check compares the two bit for bit).
   const Layout fused = layout(lv, m, n, k, moduli, true);
@@ -577,20 +646,36 @@ int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long
   col_shifts<T><<<(unsigned)((L.np + 7) / 8), dim3(32, 8), 0, s>>>(B, ldb, k, n, limit, hk, f, L.np);
   ph.mark(Phases::scaling);
   const ResidueParams rp = residue_params(moduli);
-  launch_residues<T>(limbs_for(limit), A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
+  launch_residues<T, Lv>(limbs_for(limit), A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
   if (int st = from_cuda(cudaGetLastError())) return st;
   ph.mark(Phases::residues);
+  const size_t per_a = (size_t)L.rank * L.kb * L.mb, per_b = (size_t)L.rank * L.kb * L.nb;
   for (int l = 0; l < moduli; ++l) {
-    const int st = product_mod(h, s, plan, L, At + (size_t)l * L.kp * L.mp, Bt + (size_t)l * L.kp * L.np, l, ws,
-                               Rres ? Rres + (size_t)l * L.mp * L.np : nullptr, ph);
+    const int st = product_mod<Lv>(h, s, L, At + l * per_a, Bt + l * per_b, l, ws,
+                                   Rres ? Rres + (size_t)l * L.mp * L.np : nullptr, ph);
     if (st) return st;
     ph.mark(Phases::reductions);
   }
-  if (!reconstruct_any<T>(moduli, L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
+  if (!reconstruct_any<T, Lv>(moduli, L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
   ph.mark(Phases::reconstruction);
   ph.print(std::string(plan) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) + ", " +
            std::to_string(moduli) + " moduli");
   return from_cuda(cudaGetLastError());
+}
+
+template <class T>
+int emulate(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,
+            double alpha, const T* A, long long lda, const T* B, long long ldb, double beta, T* C, long long ldc,
+            void* ws, size_t bytes) {
+  const std::string p = plan ? plan : "";
+  auto as = [&](auto level) {
+    return emulate_as<T, decltype(level)>(h, s, plan, moduli, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, ws, bytes);
+  };
+  if (p == "oz2") return as(NoLevel{});
+  if (p == "oz2-s1") return as(Level_s1{});
+  if (p == "oz2-s2") return as(Level_s2{});
+  if (p == "oz2-r48") return as(Level_r48{});
+  return 1;
 }
 
 }  // namespace

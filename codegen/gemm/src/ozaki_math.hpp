@@ -88,13 +88,14 @@ TDISC_HD inline int32_t bits_of_float(float f) {
 }
 
 // Conversions without the conversion instructions (which run at a quarter of the FMA rate), for
-// integers |x| < 2^22: M = 1.5·2^23 has ulp 1, so M + x rounds nothing; the double analogue uses 1.5·2^52.
+// integers |x| < 2^22 (int_of_small_float the other way, for an integer-valued float): M = 1.5·2^23 has ulp 1,
+// so M + x rounds nothing; the double analogue uses 1.5·2^52.
 constexpr int32_t kMagicFloatBits = 0x4B400000;
 constexpr float kMagicFloat = 12582912.0f;  // 1.5·2^23
 TDISC_HD inline float float_of_small(int x) { return float_of_bits(kMagicFloatBits + x) - kMagicFloat; }
+TDISC_HD inline int int_of_small_float(float y) { return bits_of_float(y + kMagicFloat) - kMagicFloatBits; }
 TDISC_HD inline double double_of_small_float(float y) {  // y an integer-valued float, |y| < 2^22
-  const int x = bits_of_float(y + kMagicFloat) - kMagicFloatBits;
-  const long long bits = 0x4338000000000000LL + x;  // 1.5·2^52 + x
+  const long long bits = 0x4338000000000000LL + int_of_small_float(y);  // 1.5·2^52 + y
   double d;
 #ifdef __CUDA_ARCH__
   d = __longlong_as_double(bits);
@@ -171,13 +172,18 @@ inline LimbMod limb_mod(int p) {
 // The symmetric residue of v mod p from its limbs: s = l_0 + Σ l_i·c_i ≡ v with
 // |s| ≤ (2^13 − 1) + 127·(3·(2^13 − 1) + 2^12) < 2^22 (every partial sum an exact float), then
 // symmetric_residue(s).
-// Returned as an int: the bits of r + M less M's bits (whose low byte is 0, so the int8 store takes it as is).
+// As a float (exact), for sums of residues; residue_of_limbs returns it as an int: the bits of r + M less
+// M's bits (whose low byte is 0, so the int8 store takes it as is).
 template <int NL>
-TDISC_HD inline int residue_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
+TDISC_HD inline float residue_float_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
   float s = v.l[0];
   TDISC_UNROLL
   for (int i = 1; i < NL; ++i) s = fmaf(v.l[i], m.c[i], s);
-  return bits_of_float(symmetric_residue(s, m.p, m.small.pinv) + kMagicFloat) - kMagicFloatBits;
+  return symmetric_residue(s, m.p, m.small.pinv);
+}
+template <int NL>
+TDISC_HD inline int residue_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
+  return int_of_small_float(residue_float_of_limbs(v, m));
 }
 
 // Modular inverse of a mod p (gcd 1), in [0, p).

@@ -161,8 +161,9 @@ void fallbacks(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
 // The emulated plans on small-integer inputs (every case: ragged, transposed, padded leading dimensions,
 // alpha/beta, C poisoned by NaN when beta = 0): within a few ulps of cuBLAS's exact result (the Horner
 // evaluation may round when a scaled product exceeds 2^53), the padding of C untouched, and every scheme
-// level bit-identical to oz2 (a scheme over Z/p changes no residue), and so is oz2's lean path (int8 residues
-// of C) to its fused path (INT32 products reduced in the reconstruction). Then the choice with emulation allowed.
+// level bit-identical to oz2 (a scheme over Z/p changes no residue), and so are the lean paths (int8 residues
+// of C) of oz2 and oz2-s1 to their fused ones (INT32 products reduced in the reconstruction). Then the choice
+// with emulation allowed.
 template <class T>
 void emulated(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
   const std::string tag = dt ? "f64 " : "f32 ";
@@ -180,11 +181,13 @@ void emulated(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
     double cmax = 0;
     for (long long q = 0; q < sc; ++q)
       if (q % ldc < e.m) cmax = std::max(cmax, std::fabs((double)want[q]));
-    // "oz2 lean": oz2 forced onto the lean path (one INT32 product at a time, int8 residues of C), which must
-    // give the bits of the fused path that a workspace this small takes by default.
-    for (const char* name : {"oz2", "oz2 lean", "oz2-s1", "oz2-s2", "oz2-r48"}) {
-      const bool lean = std::strcmp(name, "oz2 lean") == 0;
-      tdisc_gemm_plan_t p = make_plan(lean ? "oz2" : name, 0, 0);
+    // "… lean": the plan forced onto the lean path (one modulus's INT32 products at a time, reduced or
+    // combined into int8 residues of C), which must give the bits of the fused path that a workspace this
+    // small takes by default (oz2 and oz2-s1; the 4x4 levels are always lean).
+    for (const char* name : {"oz2", "oz2 lean", "oz2-s1", "oz2-s1 lean", "oz2-s2", "oz2-r48"}) {
+      const std::string plan_name = std::string(name).substr(0, std::string(name).find(' '));
+      const bool lean = plan_name != name;
+      tdisc_gemm_plan_t p = make_plan(plan_name.c_str(), 0, 0);
       CK(cudaMemcpy(C1, start.data(), sc * sizeof(T), cudaMemcpyHostToDevice));
       if (lean) setenv("TDISC_OZAKI_LEAN", "1", 1);
       const tdisc_gemm_status_t st = ours(h, &p, e.ta, e.tb, e.m, e.n, e.k, &al, A, lda, B, ldb, &be, C1, ldc);
