@@ -118,8 +118,8 @@ void residues_and_products(Pipeline& P, const Level* L) {
 }
 
 double reconstructed(const Pipeline& P, int i, int j) {
-  int r[kMaxModuli];
-  for (int l = 0; l < P.moduli; ++l) r[l] = P.res[l][i + j * P.m];
+  float r[kMaxModuli];
+  for (int l = 0; l < P.moduli; ++l) r[l] = (float)P.res[l][i + j * P.m];
   return reconstruct(r, garner_table(P.moduli), P.moduli);
 }
 
@@ -245,8 +245,8 @@ TEST_CASE("ozaki: Garner's reconstruction recovers integers up to (P-1)/2", "[fa
       if (trial % 3 == 0) v = (i128)(g() >> 12) % (half + 1);  // below 2^52: exact in double
       if (trial % 5 == 0) v = half - (i128)(g() % 1000);  // the top of the range
       if (g() & 1) v = -v;
-      int r[kMaxModuli];
-      for (int l = 0; l < n; ++l) r[l] = exact_residue(v, kModuli[l]);
+      float r[kMaxModuli];
+      for (int l = 0; l < n; ++l) r[l] = (float)exact_residue(v, kModuli[l]);
       const double x = reconstruct(r, table, n), want = to_double(v);
       INFO("n = " << n << ", v = " << want);
       if (std::fabs(want) < 0x1p52) REQUIRE(x == want);
@@ -364,7 +364,7 @@ void compare_generated(const char* name) {
       for (int& x : c) x = INT32_MIN;
       operand_residues<Gen, true>(limbs, lm, [&](int r, int s) { sa[r] = s; });
       operand_residues<Gen, false>(limbs, lm, [&](int r, int s) { sb[r] = s; });
-      block_residues<Gen>([&](int r) { return m[r]; }, lm.small, fac, [&](int q, int s) { c[q] = s; });
+      block_residues<Gen>([&](int r) { return m[r]; }, lm.small, fac, [&](int q, float s) { c[q] = (int)s; });
       for (int r = 0; r < R; ++r) {
         long long ea = 0, eb = 0;
         for (int q = 0; q < Q; ++q)

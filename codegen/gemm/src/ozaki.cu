@@ -167,9 +167,12 @@ __global__ void residues_a(const T* A, long long lda, long long m, long long k, 
     Limbs<NL> v[4];
     for (int c = 0; c < 4; ++c) v[c] = limbs_of<NL>(tile[il][4 * threadIdx.x + c]);
     int8_t* out = At + h + (i0 + il) * kp;
-    for (int l = 0; l < rp.n; ++l)
+#pragma unroll
+    for (int l = 0; l < kMaxModuli; ++l) {  // unrolled: the constants of modulus l are operands, not loads
+      if (l == rp.n) break;
       store4(out + l * kp * mp, residue_of_limbs(v[0], rp.mod[l]), residue_of_limbs(v[1], rp.mod[l]),
              residue_of_limbs(v[2], rp.mod[l]), residue_of_limbs(v[3], rp.mod[l]));
+    }
   }
 }
 
@@ -186,9 +189,12 @@ __global__ void residues_b(const T* B, long long ldb, long long k, long long n, 
       for (int c = 0; c < 4; ++c)
         v[c] = limbs_of<NL>(fj != kNonFinite && h + c < k ? scaled_integer((double)B[h + c + j * ldb], fj) : 0);
       int8_t* out = Bt + h + j * kp;
-      for (int l = 0; l < rp.n; ++l)
+#pragma unroll
+      for (int l = 0; l < kMaxModuli; ++l) {  // unrolled, as in residues_a
+        if (l == rp.n) break;
         store4(out + l * count, residue_of_limbs(v[0], rp.mod[l]), residue_of_limbs(v[1], rp.mod[l]),
                residue_of_limbs(v[2], rp.mod[l]), residue_of_limbs(v[3], rp.mod[l]));
+      }
     }
   }
 }
@@ -216,35 +222,57 @@ __device__ inline void store_operands(const Limbs<NL> (&v)[H][L::B * L::B], cons
   }
 }
 
-// A (m × k): per block of 256 threads, a 32 (x) × 8H (h) tile of each of the Q blocks in shared memory
-// (read along x, coalesced), then one x and H consecutive h per thread.
+// Every modulus's operands of one position, the modulus loop unrolled for the 2×2 levels (the constants
+// of modulus l become operands, not loads), rolled for the 4×4 ones (their 48 or 49 sums per modulus).
+template <class L, bool IsA, int NL, int H>
+__device__ inline void store_all_moduli(const Limbs<NL> (&v)[H][L::B * L::B], const ResidueParams& rp, int8_t* out,
+                                        long long count) {
+  if constexpr (L::B == 2) {
+#pragma unroll
+    for (int l = 0; l < kMaxModuli; ++l) {
+      if (l == rp.n) break;
+      store_operands<L, IsA>(v, rp.mod[l], out + l * L::R * count, count);
+    }
+  } else {
+#pragma unroll 1
+    for (int l = 0; l < rp.n; ++l) store_operands<L, IsA>(v, rp.mod[l], out + l * L::R * count, count);
+  }
+}
+
+// A (m × k): per block of 256 threads, a TX (x) × 32 (h) tile of each of the Q blocks in shared memory (read
+// along x), then one x and H consecutive h per thread, the threads of a warp along h: TX = 32 for B = 2
+// (a warp stores four 32-byte rows), 8 for B = 4 (a warp stores 32 consecutive bytes, whole sectors).
+template <class L>
+constexpr int kTileX = L::B == 2 ? 32 : 8;
+constexpr int kLevelTileH = 32;
+
 template <class T, int NL, class L>
 __global__ void __launch_bounds__(256) level_residues_a(const T* A, long long lda, long long m, long long k,
                                                         const int* e, ResidueParams rp, int8_t* At, long long mb,
                                                         long long kb) {
-  constexpr int B = L::B, Q = B * B, H = kLanes<L>, TH = 8 * H;
-  __shared__ long long tile[Q][32][TH + 1];  // [block][x][h]
-  const long long x0 = blockIdx.x * 32LL, h0 = blockIdx.y * (long long)TH;
-  const int t = threadIdx.y * 8 + threadIdx.x;  // blockDim (8, 32)
+  constexpr int B = L::B, Q = B * B, H = kLanes<L>, TX = kTileX<L>, TH = kLevelTileH;
+  static_assert(TX * TH / H == 256, "one position of H lanes per thread");
+  __shared__ long long tile[Q][TX][TH + 1];  // [block][x][h]
+  const long long x0 = blockIdx.x * (long long)TX, h0 = blockIdx.y * (long long)TH;
+  const int t = threadIdx.y * (TH / H) + threadIdx.x;  // blockDim (TH / H, TX)
 #pragma unroll
   for (int q = 0; q < Q; ++q)
-    for (int s = t; s < 32 * TH; s += 256) {
-      const int xi = s % 32, hh = s / 32;
-      const long long x = x0 + xi, i = (q / B) * mb + x, h = (q % B) * kb + h0 + hh;
+#pragma unroll
+    for (int s = t; s < TX * TH; s += 256) {
+      const int xi = s % TX, hh = s / TX;
+      const long long x = x0 + xi, i = (q / B) * mb + x, hb = h0 + hh, h = (q % B) * kb + hb;
       const int ei = x < mb && i < m ? e[i] : kNonFinite;
-      tile[q][xi][hh] = ei != kNonFinite && h < k ? scaled_integer((double)A[i + h * lda], ei) : 0;
+      tile[q][xi][hh] = ei != kNonFinite && hb < kb && h < k ? scaled_integer((double)A[i + h * lda], ei) : 0;
     }
   __syncthreads();
   const long long x = x0 + threadIdx.y, h = h0 + H * threadIdx.x;
-  if (x >= mb) return;
+  if (x >= mb || h >= kb) return;  // kb is a multiple of H
   Limbs<NL> v[H][Q];
 #pragma unroll
   for (int c = 0; c < H; ++c)
 #pragma unroll
     for (int q = 0; q < Q; ++q) v[c][q] = limbs_of<NL>(tile[q][threadIdx.y][H * threadIdx.x + c]);
-  const long long count = kb * mb;
-  for (int l = 0; l < rp.n; ++l)
-    store_operands<L, true>(v, rp.mod[l], At + h + x * kb + l * L::R * count, count);
+  store_all_moduli<L, true>(v, rp, At + h + x * kb, kb * mb);
 }
 
 // B (k × n): one column x and H consecutive h per thread (reads along h, coalesced).
@@ -252,7 +280,6 @@ template <class T, int NL, class L>
 __global__ void level_residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
                                  int8_t* Bt, long long nb, long long kb) {
   constexpr int Bl = L::B, Q = Bl * Bl, H = kLanes<L>;
-  const long long count = kb * nb;
   for (long long x = blockIdx.y; x < nb; x += gridDim.y)
     for (long long h = H * (blockIdx.x * (long long)blockDim.x + threadIdx.x); h < kb;
          h += (long long)H * gridDim.x * blockDim.x) {
@@ -265,8 +292,7 @@ __global__ void level_residues_b(const T* B, long long ldb, long long k, long lo
         for (int c = 0; c < H; ++c)
           v[c][q] = limbs_of<NL>(fj != kNonFinite && h1 + c < k ? scaled_integer((double)B[h1 + c + j * ldb], fj) : 0);
       }
-      for (int l = 0; l < rp.n; ++l)
-        store_operands<L, false>(v, rp.mod[l], Bt + h + x * kb + l * L::R * count, count);
+      store_all_moduli<L, false>(v, rp, Bt + h + x * kb, kb * nb);
     }
 }
 
@@ -298,9 +324,9 @@ __global__ void level_combine(const int32_t* M, long long mb, long long nb, Smal
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < mb;
          i += (long long)gridDim.x * blockDim.x) {
       const long long idx = i + j * mb;
-      block_residues<L>([&](int r) { return M[r * count + idx]; }, m, fac, [&](int q, int c) {
+      block_residues<L>([&](int r) { return M[r * count + idx]; }, m, fac, [&](int q, float c) {
         const int a = q / B, d = q % B;  // constants after unrolling
-        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)c;
+        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)int_of_small_float(c);
       });
     }
 }
@@ -349,27 +375,22 @@ Layout layout(const Level* level, long long m, long long n, long long k, int mod
 // ---- 4. reconstruction, unscaling, alpha and beta. Four consecutive rows per thread: one char4 load per
 // modulus (mp is a multiple of 64), then Garner per element.
 
-// x·2^s as ldexp(x, s) gives it, by one multiplication where 2^s is a normal double (one rounding, the
-// same as ldexp's), by ldexp elsewhere.
-__device__ inline double times_pow2(double x, int s) {
-  return s >= -1022 && s <= 1023 ? x * __longlong_as_double((long long)(s + 1023) << 52) : ldexp(x, s);
-}
-
-// Residues of four consecutive rows (i … i+3, column j) for every modulus: int8 residues of C (char4), or,
-// fused, the INT32 products (int4) reduced here by fold17 and reduce_small.
+// Residues (as exact floats) of four consecutive rows (i … i+3, column j) for every modulus: int8 residues
+// of C (char4), or, fused, the INT32 products (int4) reduced here by fold17 and folded_residue.
 template <int N, bool Fused>
 __device__ inline void load_residues(const void* R, long long count, long long idx, const ResidueParams& rp,
-                                     int (&r)[4][N]) {
+                                     float (&r)[4][N]) {
 #pragma unroll
   for (int l = 0; l < N; ++l) {
     if constexpr (Fused) {
       const int4 q = *reinterpret_cast<const int4*>(static_cast<const int32_t*>(R) + l * count + idx);
       const SmallMod& m = rp.mod[l].small;
-      r[0][l] = reduce_small(fold17(q.x, m), m), r[1][l] = reduce_small(fold17(q.y, m), m);
-      r[2][l] = reduce_small(fold17(q.z, m), m), r[3][l] = reduce_small(fold17(q.w, m), m);
+      r[0][l] = folded_residue(fold17(q.x, m), m), r[1][l] = folded_residue(fold17(q.y, m), m);
+      r[2][l] = folded_residue(fold17(q.z, m), m), r[3][l] = folded_residue(fold17(q.w, m), m);
     } else {
       const char4 q = *reinterpret_cast<const char4*>(static_cast<const int8_t*>(R) + l * count + idx);
-      r[0][l] = q.x, r[1][l] = q.y, r[2][l] = q.z, r[3][l] = q.w;
+      r[0][l] = float_of_small(q.x), r[1][l] = float_of_small(q.y);
+      r[2][l] = float_of_small(q.z), r[3][l] = float_of_small(q.w);
     }
   }
 }
@@ -402,7 +423,7 @@ __device__ inline void store_quad(T* p, const Quad<T>& q, bool vec, long long le
 // One element of C from its residues: NaN where its row or column holds Inf or NaN, else
 // alpha·2^−(e_i + f_j)·x + beta·old.
 template <class T, int N>
-__device__ inline T c_element(const int* r, const GarnerTable& g, int ei, int fj, double alpha, double beta, T old) {
+__device__ inline T c_element(const float* r, const GarnerTable& g, int ei, int fj, double alpha, double beta, T old) {
   if (ei == kNonFinite || fj == kNonFinite) return T(NAN);
   double y = alpha * times_pow2(reconstruct(r, g, N), -(ei + fj));
   if (beta != 0) y = fma(beta, (double)old, y);
@@ -416,7 +437,7 @@ __global__ void reconstruct_c(const void* R, long long mp, long long np, long lo
   for (long long j = blockIdx.y; j < n; j += gridDim.y)
     for (long long i = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); i < m;
          i += 4LL * gridDim.x * blockDim.x) {
-      int r[4][N];
+      float r[4][N];
       load_residues<N, Fused>(R, mp * np, i + j * mp, rp, r);
       const int fj = f[j];
       T* out = C + i + j * ldc;
@@ -443,12 +464,12 @@ __global__ void reconstruct_level_c(const int32_t* M, long long mb, long long nb
   for (long long j = blockIdx.y; j < nb; j += gridDim.y)
     for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < mb;
          i += (long long)gridDim.x * blockDim.x) {
-      int r[Q][N];
+      float r[Q][N];
       const int32_t* at = M + i + j * mb;
 #pragma unroll
       for (int l = 0; l < N; ++l)
         block_residues<Lv>([&](int k) { return at[(l * R + k) * count]; }, rp.mod[l].small, unit,
-                           [&](int q, int c) { r[q][l] = c; });
+                           [&](int q, float c) { r[q][l] = c; });
 #pragma unroll
       for (int q = 0; q < Q; ++q) {
         const long long row = (q / B) * mb + i, col = (q % B) * nb + j;
@@ -603,8 +624,9 @@ void launch_residues_nl(const T* A, long long lda, const T* B, long long ldb, lo
     residues_b<T, NL><<<grid2(L.kp, L.np, 4, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
   } else {
     constexpr int H = kLanes<Lv>;
-    level_residues_a<T, NL, Lv><<<dim3((unsigned)((L.mb + 31) / 32), (unsigned)(L.kb / (8 * H))), dim3(8, 32), 0, s>>>(
-        A, lda, m, k, e, rp, At, L.mb, L.kb);
+    constexpr int TX = kTileX<Lv>, TH = kLevelTileH;
+    level_residues_a<T, NL, Lv><<<dim3((unsigned)((L.mb + TX - 1) / TX), (unsigned)((L.kb + TH - 1) / TH)),
+                                  dim3(TH / H, TX), 0, s>>>(A, lda, m, k, e, rp, At, L.mb, L.kb);
     level_residues_b<T, NL, Lv><<<grid2(L.kb, L.nb, H, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.nb, L.kb);
   }
 }

@@ -33,15 +33,15 @@ LevelFactors level_factors(int p) {
 }
 
 // An emitted C combination c of folded products (|m_r| ≤ kFoldBound, so |c| ≤ l1·kFoldBound ≤ INT32_MAX)
-// → its symmetric residue times f: |fold17(c)| ≤ kFoldBound; times |f| ≤ 127 stays below 2^29, folded
-// again; then reduce_small (kFoldBound < 2^22).
+// → its symmetric residue times f, as a float: |fold17(c)| ≤ kFoldBound; times |f| ≤ 127 stays below 2^29,
+// folded again; then folded_residue (kFoldBound < 2^22).
 template <int L1, bool Unit>
-TDISC_HD inline int reduce_combination(int c, int f, const SmallMod& m) {
+TDISC_HD inline float reduce_combination(int c, int f, const SmallMod& m) {
   static_assert((long long)L1 * kFoldBound <= INT_MAX, "C combination overflows int32");
   static_assert(kFoldBound < kSmallBound && (long long)kFoldBound * 127 <= INT_MAX);
   int v = fold17(c, m);
   if (!Unit) v = fold17(v * f, m);
-  return reduce_small(v, m);
+  return folded_residue(v, m);
 }
 
 // One position of a level's operands, straight from its B² blocks' scaled integers (as limbs) for one
@@ -63,7 +63,7 @@ TDISC_HD inline void operand_residues(const Limbs<NL>* v, const LimbMod& m, Out&
 
 // One position of a level's products for one modulus: the R INT32 products (load(r)), each folded, the
 // emitted C combinations, each reduced once (times scale·den^-1 where the C side is not unit):
-// out(q, symmetric residue of C block q = a·B + d).
+// out(q, symmetric residue of C block q = a·B + d, an exact float).
 template <class L, class Load, class Out>
 TDISC_HD inline void block_residues(Load&& load, const SmallMod& m, const LevelFactors& fac, Out&& out) {
   int mr[L::R];

@@ -55,12 +55,12 @@ constexpr int kSmallBound = 1 << 22;
 // The constants of one modulus for fold17 and reduce_small.
 struct SmallMod {
   int p = 1, c17 = 0;
-  float pinv = 1;             // 1/p rounded to float
+  float pf = 1, pinv = 1;     // p and 1/p rounded to float
 };
 
 inline SmallMod small_mod(int p) {
   SmallMod m;
-  m.p = p, m.pinv = 1.0f / (float)p;
+  m.p = p, m.pf = (float)p, m.pinv = 1.0f / (float)p;
   const int r = (1 << 17) % p;
   m.c17 = r > (p - 1) / 2 ? r - p : r;
   return m;
@@ -126,6 +126,12 @@ TDISC_HD inline int reduce_small(int x, const SmallMod& m) {
 TDISC_HD inline float symmetric_residue(float s, float p, float pinv) {
   const float q = fmaf(s, pinv, kMagicFloat) - kMagicFloat;
   return fmaf(-q, p, s);
+}
+
+// The symmetric residue of |t| < 2^22 (a fold17 result) as a float: float_of_small then symmetric_residue,
+// five instructions where reduce_small and a conversion for Garner take eight.
+TDISC_HD inline float folded_residue(int t, const SmallMod& m) {
+  return symmetric_residue(float_of_small(t), m.pf, m.pinv);
 }
 
 // The scaled integers v = rint(2^e·a) as NL 13-bit limbs held in floats, split once per element:
@@ -200,13 +206,13 @@ constexpr int inverse_mod(int a, int p) {
 // Garner's table for the first n moduli, for the mixed-radix digits v_l of x = v_0 + p_0·v_1 + p_0·p_1·v_2 + …:
 // q[l] = (p_0⋯p_(l−1))^−1 mod p_l and c[j][l] = p_0⋯p_(j−1)·q[l] mod p_l (both symmetric, |·| ≤ 127;
 // c[0][l] = q[l]), so that v_l = r_l·q[l] − Σ_(j<l) v_j·c[j][l] mod p_l: the inverse folded into the
-// prefix constants, one reduction per digit. All as floats (exact), and each p_l as a double for the
-// Horner step.
+// prefix constants, one reduction per digit. All as floats (exact), and the radix of each pair of digits,
+// p_2i·p_(2i+1), as a double for the Horner step.
 struct GarnerTable {
   int n = 0;
   float p[kMaxModuli] = {}, pinv[kMaxModuli] = {}, q[kMaxModuli] = {};
   float c[kMaxModuli][kMaxModuli] = {};
-  double pd[kMaxModuli] = {};
+  double pair[kMaxModuli / 2] = {};
 };
 
 inline GarnerTable garner_table(int n) {
@@ -216,7 +222,6 @@ inline GarnerTable garner_table(int n) {
     const int p = kModuli[l];
     g.p[l] = (float)p;
     g.pinv[l] = 1.0f / (float)p;
-    g.pd[l] = p;
     long long prefix = 1;  // p_0⋯p_(l−1) mod p
     for (int j = 0; j < l; ++j) prefix = prefix * kModuli[j] % p;
     const long long q = inverse_mod((int)prefix, p);
@@ -227,28 +232,33 @@ inline GarnerTable garner_table(int n) {
       prefix = prefix * kModuli[j] % p;
     }
   }
+  for (int i = 0; i < n / 2; ++i) g.pair[i] = (double)kModuli[2 * i] * kModuli[2 * i + 1];
   return g;
 }
 
-// The integer with symmetric residues r[0..n) (|value| ≤ (P−1)/2), as a double: balanced mixed-radix
-// digits v_l (|v_l| ≤ (p_l−1)/2, value = v_0 + p_0·(v_1 + p_1·(v_2 + …))) by Garner's algorithm in
-// exact float arithmetic, then Horner from the top digit. Per digit: s = r_l·q[l] − Σ_(j<l) v_j·c[j][l],
+// The integer with symmetric residues r[0..n) (exact floats, |r| ≤ 127; |value| ≤ (P−1)/2), as a double:
+// balanced mixed-radix digits v_l (|v_l| ≤ (p_l−1)/2, value = v_0 + p_0·(v_1 + p_1·(v_2 + …))) by Garner's
+// algorithm in exact float arithmetic, then Horner from the top. Per digit: s = r_l·q[l] − Σ_(j<l) v_j·c[j][l],
 // one multiplication and one FMA per earlier digit (|s| ≤ 24·127·127 < 2^19: every partial sum an exact
-// float), then v_l = symmetric_residue(s) (|s| < 2^22), in [−(p−1)/2, (p−1)/2].
-// Balanced digits make the partial sums never cancel, so the double carries a few ulps of error.
+// float), then v_l = symmetric_residue(s) (|s| < 2^22), in [−(p−1)/2, (p−1)/2]. Horner runs over pairs of
+// digits, D_i = v_2i + p_2i·v_(2i+1) (|D_i| < 2^15, one exact float FMA each), with the radix p_2i·p_(2i+1):
+// half the double steps. Balanced digits make the partial sums never cancel, so the double carries a few
+// ulps of error; every value below 2^53 comes out exact (each partial sum is then an integer below it).
 // n: the number of moduli (g.n, or the same as a compile-time constant so that the loops unroll).
-TDISC_HD inline double reconstruct(const int* r, const GarnerTable& g, int n) {
+TDISC_HD inline double reconstruct(const float* r, const GarnerTable& g, int n) {
   float v[kMaxModuli] = {};
   TDISC_UNROLL
   for (int l = 0; l < n; ++l) {
-    float s = float_of_small(r[l]) * g.q[l];
+    float s = r[l] * g.q[l];
     TDISC_UNROLL
     for (int j = 0; j < l; ++j) s = fmaf(-v[j], g.c[j][l], s);
     v[l] = symmetric_residue(s, g.p[l], g.pinv[l]);
   }
-  double x = double_of_small_float(v[n - 1]);
+  const int pairs = n / 2;  // the pairs below the top: all but the last (n even) or all (n odd, v_(n−1) on top)
+  const int below = n % 2 ? pairs : pairs - 1;
+  double x = double_of_small_float(n % 2 ? v[n - 1] : fmaf(v[n - 1], g.p[n - 2], v[n - 2]));
   TDISC_UNROLL
-  for (int l = n - 2; l >= 0; --l) x = fma(x, g.pd[l], double_of_small_float(v[l]));
+  for (int i = below - 1; i >= 0; --i) x = fma(x, g.pair[i], double_of_small_float(fmaf(v[2 * i + 1], g.p[2 * i], v[2 * i])));
   return x;
 }
 
@@ -266,11 +276,25 @@ inline double line_limit(int n) {
 // log2 of line_limit(n): the bits of a scaled line.
 inline double limit_bits(int n) { return std::log2(line_limit(n)); }
 
+// x·2^s as ldexp(x, s) gives it, by one multiplication where 2^s is a normal double (one rounding, the
+// same as ldexp's), by ldexp elsewhere (the device's ldexp takes four multiplications).
+TDISC_HD inline double times_pow2(double x, int s) {
+  if (s < -1022 || s > 1023) return ldexp(x, s);
+  const long long bits = (long long)(s + 1023) << 52;
+  double p;
+#ifdef __CUDA_ARCH__
+  p = __longlong_as_double(bits);
+#else
+  std::memcpy(&p, &bits, sizeof p);
+#endif
+  return x * p;
+}
+
 // The scaled integer of x: rint(2^e·x), to nearest (ties to even, the same on host and device). Rounding
 // moves an element by at most ½, truncation by up to 1: half the error of truncation for the same P.
 TDISC_HD inline long long scaled_integer(double x, int e) {
 #ifdef __CUDA_ARCH__
-  return __double2ll_rn(ldexp(x, e));
+  return __double2ll_rn(times_pow2(x, e));
 #else
   return std::llrint(std::ldexp(x, e));
 #endif
