@@ -277,7 +277,7 @@ __global__ void __launch_bounds__(256) level_residues_a(const T* A, long long ld
 
 // B (k × n): one column x and H consecutive h per thread (reads along h, coalesced).
 template <class T, int NL, class L>
-__global__ void level_residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
+__global__ void __launch_bounds__(256, 2) level_residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
                                  int8_t* Bt, long long nb, long long kb) {
   constexpr int Bl = L::B, Q = Bl * Bl, H = kLanes<L>;
   for (long long x = blockIdx.y; x < nb; x += gridDim.y)
@@ -313,21 +313,38 @@ __global__ void reduce_product(const int32_t* Cp, long long count, SmallMod m, i
 }
 
 // Level products (R of mb × nb, INT32, one modulus) → C blocks mod p into R_l (mp × np): block (a,d)
-// gets its block_residues (the lean path). One i per thread (the int32 reads, 4R bytes per entry against
-// B² written, coalesced in 128-byte rows per warp).
+// gets its block_residues (the lean path). W consecutive i per thread: four for the 2×2 levels (int4 loads,
+// char4 stores), one for the 4×4 ones (whose 48 or 49 products per entry fill the registers); a warp reads
+// 128-byte rows of each product either way.
+template <class L>
+constexpr int kCombineRows = L::B == 2 ? 4 : 1;
+
 template <class L>
 __global__ void level_combine(const int32_t* M, long long mb, long long nb, SmallMod m, LevelFactors fac,
                               int8_t* Rl, long long mp) {
-  constexpr int B = L::B;
+  constexpr int B = L::B, Q = B * B, R = L::R, W = kCombineRows<L>;
   const long long count = mb * nb;
   for (long long j = blockIdx.y; j < nb; j += gridDim.y)
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < mb;
-         i += (long long)gridDim.x * blockDim.x) {
+    for (long long i = W * (blockIdx.x * (long long)blockDim.x + threadIdx.x); i < mb;
+         i += (long long)W * gridDim.x * blockDim.x) {
       const long long idx = i + j * mb;
-      block_residues<L>([&](int r) { return M[r * count + idx]; }, m, fac, [&](int q, float c) {
-        const int a = q / B, d = q % B;  // constants after unrolling
-        Rl[(i + a * mb) + (j + d * nb) * mp] = (int8_t)int_of_small_float(c);
-      });
+      if constexpr (W == 4) {
+        int4 v[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) v[r] = *reinterpret_cast<const int4*>(M + r * count + idx);
+        int res[Q][4];
+#pragma unroll
+        for (int c = 0; c < 4; ++c)
+          block_residues<L>([&](int r) { return c == 0 ? v[r].x : c == 1 ? v[r].y : c == 2 ? v[r].z : v[r].w; }, m,
+                            fac, [&](int q, float x) { res[q][c] = int_of_small_float(x); });
+#pragma unroll
+        for (int q = 0; q < Q; ++q)
+          store4(Rl + (i + (q / B) * mb) + (j + (q % B) * nb) * mp, res[q][0], res[q][1], res[q][2], res[q][3]);
+      } else {
+        block_residues<L>([&](int r) { return M[r * count + idx]; }, m, fac, [&](int q, float c) {
+          Rl[(i + (q / B) * mb) + (j + (q % B) * nb) * mp] = (int8_t)int_of_small_float(c);
+        });
+      }
     }
 }
 
@@ -430,8 +447,10 @@ __device__ inline T c_element(const float* r, const GarnerTable& g, int ei, int 
   return (T)y;
 }
 
+// Three blocks of 256 per SM (at most 80 registers) up to 14 moduli: the kernel waits on memory, and with
+// the 96 registers it took unbounded only two fit; from 15 moduli on, 80 registers would spill.
 template <class T, int N, bool Fused>
-__global__ void reconstruct_c(const void* R, long long mp, long long np, long long m, long long n, const int* e,
+__global__ void __launch_bounds__(256, N <= 14 ? 3 : 2) reconstruct_c(const void* R, long long mp, long long np, long long m, long long n, const int* e,
                               const int* f, ResidueParams rp, GarnerTable g, double alpha, double beta, T* C,
                               long long ldc) {
   for (long long j = blockIdx.y; j < n; j += gridDim.y)
@@ -608,7 +627,7 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_t*
   if constexpr (plain<Lv>)
     reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(M, L.mp * L.np, small_mod(p), Rl);
   else
-    level_combine<Lv><<<grid2(L.mb, L.nb, 1, 256), 256, 0, s>>>(M, L.mb, L.nb, small_mod(p), level_factors<Lv>(p), Rl,
+    level_combine<Lv><<<grid2(L.mb, L.nb, kCombineRows<Lv>, 256), 256, 0, s>>>(M, L.mb, L.nb, small_mod(p), level_factors<Lv>(p), Rl,
                                                                 L.mp);
   return from_cuda(cudaGetLastError());
 }
