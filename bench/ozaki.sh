@@ -13,7 +13,8 @@
 #                                the INT8 product alone by cublasGemmEx, panels, batched, each cuBLASLt algorithm),
 #                                panels (oz2 at 16384 f64 with one INT8 product, or B in panels of 8192 and
 #                                4096 columns: TDISC_OZAKI_PANEL), tune (`tdisc tune --emulated` for f64 and
-#                                f32 at 4096, 8192, 16384: the emulated plan table of this card).
+#                                f32 at 4096, 8192, 16384: the emulated plan table of this card; TUNE_SIZES,
+#                                TUNE_EMULATED, TUNE_MODULI and TUNE_JSON change what and where).
 #                                build: libtdisc_gemm (PLANS=all by default: the native plans too) and
 #                                tdisc_gemm_ozaki, GEMMul8 in the background; ozaki: tdisc_gemm_ozaki (cuBLAS,
 #                                native, oz2, oz2-s1, oz2-r48 at 4096, 8192, 16384, f64 and f32; wide
@@ -138,7 +139,8 @@ step_tune() {
   say "tune: tdisc tune --emulated on this card"
   LD_LIBRARY_PATH=$here/bin/lib:$LD_LIBRARY_PATH "$here/bin/tdisc" tune --library "$build/libtdisc_gemm.so" \
     --dtype f64,f32 --sizes ${TUNE_SIZES:-4096,8192,16384} --shapes "${TUNE_SHAPES:-}" --leaf ${TUNE_LEAF:-batched} \
-    --emulated ${TUNE_EMULATED:-oz2,oz2-s1,oz2-r48} --reps 3 --out "$OUT/plans-emulated.json" 2>&1 | tee -a "$log"
+    --emulated ${TUNE_EMULATED:-oz2,oz2-s1,oz2-r48} ${TUNE_MODULI:+--moduli $TUNE_MODULI} --reps 3 \
+    --out "$OUT/${TUNE_JSON:-plans-emulated.json}" 2>&1 | tee -a "$log"
 }
 
 step_gemmul8() {
