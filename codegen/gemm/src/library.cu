@@ -109,21 +109,27 @@ std::string choose_emulated(const tdisc_gemm_context* h, int dtype, cublasOperat
     return "";
   }
   const bool tuned = ozaki::known_emulated(e.plan.c_str());
-  const std::string name = tuned ? e.plan : "oz2";
+  std::string name = tuned ? e.plan : "oz2";
   const int moduli = tuned && e.moduli > 0 ? e.moduli : ozaki::default_moduli(dtype, k);
   if (!tuned && std::min({m, n, k}) < kEmulationMinSide) return "emulation allowed, but a side is below 2048";
   std::string why = ozaki::unsupported(name.c_str(), m, n, k, moduli);
   if (!why.empty()) return "emulation allowed, but " + why;
-  const size_t need = ozaki::workspace(name.c_str(), m, n, k, moduli) + extra_bytes(ta, tb, m, n, k, dtype ? 8 : 4);
+  const size_t extra = extra_bytes(ta, tb, m, n, k, dtype ? 8 : 4);
+  size_t need = ozaki::workspace(name.c_str(), m, n, k, moduli) + extra;
+  std::string shrunk;  // a level whose operands do not fit the limit: Ozaki-II alone at the same moduli, the same bits
+  if (need > limit_of(h) && name != "oz2" && ozaki::workspace("oz2", m, n, k, moduli) + extra <= limit_of(h)) {
+    shrunk = " (" + name + "'s workspace exceeds the limit: oz2)";
+    name = "oz2", need = ozaki::workspace("oz2", m, n, k, moduli) + extra;
+  }
   if (need > limit_of(h)) return "emulation allowed, but its workspace exceeds the limit";
   set_text(p->name, sizeof p->name, name);
-  p->leaf = 0, p->group = 0, p->workspace_bytes = need, p->tuned_speedup = tuned ? e.speedup : 0, p->moduli = moduli;
+  p->leaf = 0, p->group = 0, p->workspace_bytes = need, p->tuned_speedup = tuned && shrunk.empty() ? e.speedup : 0, p->moduli = moduli;
   p->why[0] = 0;
   if (explain)
     set_text(p->why, sizeof p->why,
              tuned ? "accuracy emulated: plan table (" + table->gpu + ") near " + std::to_string(e.m) + "x" +
-                         std::to_string(e.n) + "x" + std::to_string(e.k) + ": " + name + ", " +
-                         std::to_string(moduli) + " moduli"
+                         std::to_string(e.n) + "x" + std::to_string(e.k) + ": " + e.plan + ", " +
+                         std::to_string(moduli) + " moduli" + shrunk
                    : "accuracy emulated: Ozaki-II, " + std::to_string(moduli) + " moduli for " +
                          (dtype ? "f64" : "f32") + " working precision (no emulated entry in the plan table)");
   return "";
