@@ -123,7 +123,8 @@ std::string choose_emulated(const tdisc_gemm_context* h, int dtype, cublasOperat
   }
   if (need > limit_of(h)) return "emulation allowed, but its workspace exceeds the limit";
   set_text(p->name, sizeof p->name, name);
-  p->leaf = 0, p->group = 0, p->workspace_bytes = need, p->tuned_speedup = tuned && shrunk.empty() ? e.speedup : 0, p->moduli = moduli;
+  p->leaf = 0, p->group = 0, p->workspace_bytes = need, p->moduli = moduli;
+  p->tuned_speedup = tuned && shrunk.empty() ? e.speedup : 0;
   p->why[0] = 0;
   if (explain)
     set_text(p->why, sizeof p->why,
