@@ -211,9 +211,8 @@ tdisc_gemm_status_t run(tdisc_gemm_context* h, const tdisc_gemm_plan_t* given, c
   size_t plan_bytes = 0;
   if (!emulated) {
     plan_bytes = kernel->workspace(m, n, k, plan.leaf, plan.group);
-  } else {  // the emulation's fast path where the limit holds it, else its lean one
-    plan_bytes = ozaki::workspace_fast(plan.name, m, n, k, moduli);
-    if (plan_bytes + extra > limit_of(h)) plan_bytes = ozaki::workspace(plan.name, m, n, k, moduli);
+  } else {  // the emulation's fastest layout within the limit (emulated implies its least one fits)
+    plan_bytes = ozaki::workspace_within(plan.name, m, n, k, moduli, limit_of(h) - extra);
   }
   char* base = static_cast<char*>(h->user_ws);
   if (!base && extra + plan_bytes > 0) {

@@ -41,10 +41,11 @@ struct ResidueParams {
   LimbMod mod[kMaxModuli];
 };
 
-ResidueParams residue_params(int n) {
+// The constants of moduli first … first + n − 1 (one residue pass), or of all of them (the reconstruction).
+ResidueParams residue_params(int first, int n) {
   ResidueParams rp{};
   rp.n = n;
-  for (int l = 0; l < n; ++l) rp.mod[l] = limb_mod(kModuli[l]);
+  for (int l = 0; l < n; ++l) rp.mod[l] = limb_mod(kModuli[first + l]);
   return rp;
 }
 
@@ -359,24 +360,27 @@ dim3 grid2(long long rows, long long cols, int per, int threads) {
 struct Layout {
   long long mp, np, kp, mb, nb, kb;
   int rank;    // products per modulus (1, or the level's R)
+  int group;   // moduli per residue pass (the operands of one pass are held at a time)
   bool fused;  // every modulus's products kept, reduced inside the reconstruction
-  size_t e, f, at, bt, res, cp, total;  // byte offsets
+  size_t e, f, at, bt, res, cp, total;  // byte offsets; total 0: no layout
 };
 
-// Operands: moduli·R blocks of kb × mb (A) and kb × nb (B), int8. Fused (no level, or a level of 2×2
-// blocks, whose four C blocks a thread of the reconstruction can hold): every modulus's INT32 products
-// kept (moduli·R·mb·nb·4 bytes), no int8 residues of C; else the products of one modulus, reduced (or
-// combined) into int8 residues of C (moduli·mp·np) after each.
-Layout layout(const Level* level, long long m, long long n, long long k, int moduli, bool fused) {
+// Operands: group·R blocks of kb × mb (A) and kb × nb (B), int8, for the moduli of one residue pass (all of
+// them in one pass; fewer where the workspace is short: each further pass reads A and B again). Fused (no
+// level, or a level of 2×2 blocks, whose four C blocks a thread of the reconstruction can hold): every
+// modulus's INT32 products kept (moduli·R·mb·nb·4 bytes), no int8 residues of C; else the products of one
+// modulus, reduced (or combined) into int8 residues of C (moduli·mp·np) after each.
+Layout layout(const Level* level, long long m, long long n, long long k, int moduli, bool fused, int group) {
   Layout L{};
   L.fused = fused && (!level || level->b == 2);
+  L.group = group;
   L.mp = padded(m), L.np = padded(n), L.kp = padded(k);
   const int b = level ? level->b : 1;
   L.rank = level ? level->rank : 1;
   L.mb = L.mp / b, L.nb = L.np / b, L.kb = L.kp / b;
   size_t at = 0;
   auto take = [&](size_t bytes) { const size_t o = at; at += aligned(bytes); return o; };
-  const size_t blocks = (size_t)moduli * L.rank;
+  const size_t blocks = (size_t)group * L.rank;
   L.e = take(L.mp * sizeof(int)), L.f = take(L.np * sizeof(int));
   L.at = take(blocks * L.kb * L.mb), L.bt = take(blocks * L.kb * L.nb);
   if (!L.fused) L.res = take((size_t)moduli * L.mp * L.np);
@@ -384,9 +388,29 @@ Layout layout(const Level* level, long long m, long long n, long long k, int mod
   // H100 (oz2 f64 16384, 16 moduli: 123.3 ms against 119.1 ms in one stream; f32 8 moduli 60.6 against
   // 59.8): the INT8 products run at the card's power limit, and the reduction's memory traffic slowed them
   // by more than it hid (bench/results/ozaki-overlap-h100-2026-11-27.json).
-  L.cp = take((L.fused ? blocks : L.rank) * L.mb * L.nb * sizeof(int32_t));
+  L.cp = take((L.fused ? (size_t)moduli * L.rank : L.rank) * L.mb * L.nb * sizeof(int32_t));
   L.total = at;
   return L;
+}
+
+// The most residue passes a call takes (the least workspace it needs: workspace()).
+constexpr int kMaxPasses = 4;
+int group_of(int moduli, int passes) { return (moduli + passes - 1) / passes; }
+
+// The fastest layout within `bytes`: fused in one residue pass, else lean in one, two, … kMaxPasses passes;
+// total 0 when none fits. `lean` skips the fused one; passes > 0 takes exactly that many (lean).
+Layout layout_within(const Level* lv, long long m, long long n, long long k, int moduli, size_t bytes, bool lean,
+                     int passes) {
+  auto fits = [&](const Layout& L) { return L.total <= bytes; };
+  if (passes > 0) {
+    const Layout L = layout(lv, m, n, k, moduli, false, group_of(moduli, std::min(passes, moduli)));
+    return fits(L) ? L : Layout{};
+  }
+  if (!lean)
+    if (const Layout L = layout(lv, m, n, k, moduli, true, moduli); fits(L)) return L;
+  for (int p = 1; p <= kMaxPasses; ++p)
+    if (const Layout L = layout(lv, m, n, k, moduli, false, group_of(moduli, p)); fits(L)) return L;
+  return Layout{};
 }
 
 // ---- 4. reconstruction, unscaling, alpha and beta. Four consecutive rows per thread: one char4 load per
@@ -668,11 +692,13 @@ int emulate_as(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, l
   if (!level_named(plan, level, has_level) || !unsupported(plan, m, n, k, moduli).empty()) return 1;
   const Level* lv = has_level ? &level : nullptr;
   if (has_level == plain<Lv> || level.b != Lv::B || level.rank != Lv::R) return 1;
-  // Fused where the workspace holds it (the caller offers workspace_fast when it fits its limit);
-  // TDISC_OZAKI_LEAN set: the lean path always (the GPU check compares the two bit for bit).
-  const Layout fused = layout(lv, m, n, k, moduli, true);
-  const Layout L = bytes >= fused.total && !std::getenv("TDISC_OZAKI_LEAN") ? fused : layout(lv, m, n, k, moduli, false);
-  if (bytes < L.total || reinterpret_cast<uintptr_t>(workspace_ptr) % 16 != 0) return 1;
+  // The fastest layout the workspace holds (the caller offers workspace_within its limit); for the GPU
+  // check, which compares the paths bit for bit: TDISC_OZAKI_LEAN set, the lean path; TDISC_OZAKI_PASSES=n,
+  // the lean path in n residue passes.
+  const char* passes = std::getenv("TDISC_OZAKI_PASSES");
+  const Layout L = layout_within(lv, m, n, k, moduli, bytes, std::getenv("TDISC_OZAKI_LEAN") != nullptr,
+                                 passes ? std::atoi(passes) : 0);
+  if (L.total == 0 || reinterpret_cast<uintptr_t>(workspace_ptr) % 16 != 0) return 1;
   char* ws = static_cast<char*>(workspace_ptr);
   int* e = reinterpret_cast<int*>(ws + L.e);
   int* f = reinterpret_cast<int*>(ws + L.f);
@@ -686,18 +712,21 @@ int emulate_as(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, l
   row_shifts<T><<<(unsigned)((L.mp + 31) / 32), dim3(32, 8), 0, s>>>(A, lda, m, k, limit, hk, e, L.mp);
   col_shifts<T><<<(unsigned)((L.np + 7) / 8), dim3(32, 8), 0, s>>>(B, ldb, k, n, limit, hk, f, L.np);
   ph.mark(Phases::scaling);
-  const ResidueParams rp = residue_params(moduli);
-  launch_residues<T, Lv>(limbs_for(limit), A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
-  if (int st = from_cuda(cudaGetLastError())) return st;
-  ph.mark(Phases::residues);
   const size_t per_a = (size_t)L.rank * L.kb * L.mb, per_b = (size_t)L.rank * L.kb * L.nb;
-  for (int l = 0; l < moduli; ++l) {
-    const int st = product_mod<Lv>(h, s, L, At + l * per_a, Bt + l * per_b, l, ws,
-                                   Rres ? Rres + (size_t)l * L.mp * L.np : nullptr, ph);
-    if (st) return st;
-    ph.mark(Phases::reductions);
+  for (int first = 0; first < moduli; first += L.group) {  // one residue pass, then its moduli's products
+    const int count = std::min(L.group, moduli - first);
+    launch_residues<T, Lv>(limbs_for(limit), A, lda, B, ldb, m, n, k, e, f, residue_params(first, count), At, Bt, L,
+                           s);
+    if (int st = from_cuda(cudaGetLastError())) return st;
+    ph.mark(Phases::residues);
+    for (int l = first; l < first + count; ++l) {
+      const int st = product_mod<Lv>(h, s, L, At + (l - first) * per_a, Bt + (l - first) * per_b, l, ws,
+                                     Rres ? Rres + (size_t)l * L.mp * L.np : nullptr, ph);
+      if (st) return st;
+      ph.mark(Phases::reductions);
+    }
   }
-  if (!reconstruct_any<T, Lv>(moduli, L, ws, rp, m, n, e, f, alpha, beta, C, ldc, s)) return 1;
+  if (!reconstruct_any<T, Lv>(moduli, L, ws, residue_params(0, moduli), m, n, e, f, alpha, beta, C, ldc, s)) return 1;
   ph.mark(Phases::reconstruction);
   ph.print(std::string(plan) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) + ", " +
            std::to_string(moduli) + " moduli");
@@ -744,20 +773,17 @@ std::string unsupported(const char* plan, long long m, long long n, long long k,
   return "";
 }
 
-namespace {
-size_t layout_bytes(const char* plan, long long m, long long n, long long k, int moduli, bool fused) {
+size_t workspace_within(const char* plan, long long m, long long n, long long k, int moduli, size_t budget) {
   Level l;
   bool has = false;
   if (!level_named(plan, l, has)) return 0;
-  return layout(has ? &l : nullptr, m, n, k, moduli, fused).total;
+  return layout_within(has ? &l : nullptr, m, n, k, moduli, budget, false, 0).total;
 }
-}  // namespace
-
 size_t workspace(const char* plan, long long m, long long n, long long k, int moduli) {
-  return layout_bytes(plan, m, n, k, moduli, false);
-}
-size_t workspace_fast(const char* plan, long long m, long long n, long long k, int moduli) {
-  return layout_bytes(plan, m, n, k, moduli, true);
+  Level l;
+  bool has = false;
+  if (!level_named(plan, l, has)) return 0;
+  return layout(has ? &l : nullptr, m, n, k, moduli, false, group_of(moduli, kMaxPasses)).total;
 }
 
 int gemm_f64(cublasHandle_t h, cudaStream_t s, const char* plan, int moduli, long long m, long long n, long long k,

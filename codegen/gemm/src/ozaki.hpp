@@ -16,12 +16,13 @@ bool known_emulated(const char* plan);
 int default_moduli(int dtype, long long k);
 // Why the emulation cannot run this shape (k too deep for INT32, too many moduli), or "" when it can.
 std::string unsupported(const char* plan, long long m, long long n, long long k, int moduli);
-// The workspace a call needs (the lean path: one INT32 product at a time, reduced to int8 residues of C),
-// and the workspace of the fast path (oz2: every modulus's INT32 product kept and reduced inside the
-// reconstruction, one pass less over C's residues; levels: the same as workspace). A call takes the fast
-// path when it is given at least workspace_fast bytes.
+// The least workspace a call needs (the lean path, one INT32 product at a time reduced to int8 residues of
+// C, with the operands of a quarter of the moduli at a time: four passes over A and B), and the workspace
+// of the fastest layout within `budget` bytes (0 if none): the fused path (every modulus's INT32 products
+// kept and reduced inside the reconstruction; oz2 and the Strassen level) in one residue pass, else the
+// lean path in one, two, three or four passes. A call takes the fastest layout its workspace holds.
 size_t workspace(const char* plan, long long m, long long n, long long k, int moduli);
-size_t workspace_fast(const char* plan, long long m, long long n, long long k, int moduli);
+size_t workspace_within(const char* plan, long long m, long long n, long long k, int moduli, size_t budget);
 
 // C = alpha·A·B + beta·C emulated with `moduli` moduli; returns 0, or 1 bad argument (a workspace not
 // 16-byte aligned among them: the kernels use 16-byte accesses; cudaMalloc and the pools give 256), 2 cuBLAS

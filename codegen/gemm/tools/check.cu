@@ -182,17 +182,18 @@ void emulated(tdisc_gemm_handle_t h, tdisc_gemm_dtype_t dt) {
     for (long long q = 0; q < sc; ++q)
       if (q % ldc < e.m) cmax = std::max(cmax, std::fabs((double)want[q]));
     // "… lean": the plan forced onto the lean path (one modulus's INT32 products at a time, reduced or
-    // combined into int8 residues of C), which must give the bits of the fused path that a workspace this
-    // small takes by default (oz2 and oz2-s1; the 4x4 levels are always lean).
-    for (const char* name : {"oz2", "oz2 lean", "oz2-s1", "oz2-s1 lean", "oz2-s2", "oz2-r48"}) {
+    // combined into int8 residues of C), in one residue pass (oz2) or three (oz2-s1: the operands of a third
+    // of the moduli at a time), which must give the bits of the fused path that a workspace this small
+    // takes by default (oz2 and oz2-s1; the 4x4 levels are always lean).
+    for (const char* name : {"oz2", "oz2 lean", "oz2-s1", "oz2-s1 lean3", "oz2-s2", "oz2-r48"}) {
       const std::string plan_name = std::string(name).substr(0, std::string(name).find(' '));
-      const bool lean = plan_name != name;
+      const bool lean = plan_name != name, passes = std::strstr(name, "lean3") != nullptr;
       tdisc_gemm_plan_t p = make_plan(plan_name.c_str(), 0, 0);
       CK(cudaMemcpy(C1, start.data(), sc * sizeof(T), cudaMemcpyHostToDevice));
-      if (lean) setenv("TDISC_OZAKI_LEAN", "1", 1);
+      if (lean) setenv(passes ? "TDISC_OZAKI_PASSES" : "TDISC_OZAKI_LEAN", passes ? "3" : "1", 1);
       const tdisc_gemm_status_t st = ours(h, &p, e.ta, e.tb, e.m, e.n, e.k, &al, A, lda, B, ldb, &be, C1, ldc);
       CK(cudaDeviceSynchronize());
-      if (lean) unsetenv("TDISC_OZAKI_LEAN");
+      if (lean) unsetenv(passes ? "TDISC_OZAKI_PASSES" : "TDISC_OZAKI_LEAN");
       std::vector<T> got(sc);
       CK(cudaMemcpy(got.data(), C1, sc * sizeof(T), cudaMemcpyDeviceToHost));
       double worst = 0;
