@@ -68,24 +68,17 @@ inline SmallMod small_mod(int p) {
 
 TDISC_HD inline int fold17(int32_t x, const SmallMod& m) { return (x >> 17) * m.c17 + (x & 0x1ffff); }
 
-TDISC_HD inline float float_of_bits(int32_t i) {
-#ifdef __CUDA_ARCH__
-  return __int_as_float(i);
-#else
-  float f;
-  std::memcpy(&f, &i, sizeof f);
-  return f;
-#endif
+// The bits of one type read as another of the same size (a register move on the device).
+template <class To, class From>
+TDISC_HD inline To bits_as(From x) {
+  static_assert(sizeof(To) == sizeof(From));
+  To y;
+  std::memcpy(&y, &x, sizeof y);
+  return y;
 }
-TDISC_HD inline int32_t bits_of_float(float f) {
-#ifdef __CUDA_ARCH__
-  return __float_as_int(f);
-#else
-  int32_t i;
-  std::memcpy(&i, &f, sizeof i);
-  return i;
-#endif
-}
+TDISC_HD inline float float_of_bits(int32_t i) { return bits_as<float>(i); }
+TDISC_HD inline double double_of_bits(long long i) { return bits_as<double>(i); }
+TDISC_HD inline int32_t bits_of_float(float f) { return bits_as<int32_t>(f); }
 
 // Conversions without the conversion instructions (which run at a quarter of the FMA rate), for
 // integers |x| < 2^22 (int_of_small_float the other way, for an integer-valued float): M = 1.5·2^23 has ulp 1,
@@ -95,14 +88,7 @@ constexpr float kMagicFloat = 12582912.0f;  // 1.5·2^23
 TDISC_HD inline float float_of_small(int x) { return float_of_bits(kMagicFloatBits + x) - kMagicFloat; }
 TDISC_HD inline int int_of_small_float(float y) { return bits_of_float(y + kMagicFloat) - kMagicFloatBits; }
 TDISC_HD inline double double_of_small_float(float y) {  // y an integer-valued float, |y| < 2^22
-  const long long bits = 0x4338000000000000LL + int_of_small_float(y);  // 1.5·2^52 + y
-  double d;
-#ifdef __CUDA_ARCH__
-  d = __longlong_as_double(bits);
-#else
-  std::memcpy(&d, &bits, sizeof d);
-#endif
-  return d - 6755399441055744.0;
+  return double_of_bits(0x4338000000000000LL + int_of_small_float(y)) - 6755399441055744.0;  // 1.5·2^52 + y − 1.5·2^52
 }
 
 // The symmetric residue of |x| < 2^22 (p odd, 149 ≤ p ≤ 255), x − p·rint(x/p). Proof: with M = 1.5·2^23
@@ -279,15 +265,7 @@ inline double limit_bits(int n) { return std::log2(line_limit(n)); }
 // x·2^s as ldexp(x, s) gives it, by one multiplication where 2^s is a normal double (one rounding, the
 // same as ldexp's), by ldexp elsewhere (the device's ldexp takes four multiplications).
 TDISC_HD inline double times_pow2(double x, int s) {
-  if (s < -1022 || s > 1023) return ldexp(x, s);
-  const long long bits = (long long)(s + 1023) << 52;
-  double p;
-#ifdef __CUDA_ARCH__
-  p = __longlong_as_double(bits);
-#else
-  std::memcpy(&p, &bits, sizeof p);
-#endif
-  return x * p;
+  return s < -1022 || s > 1023 ? ldexp(x, s) : x * double_of_bits((long long)(s + 1023) << 52);
 }
 
 // The scaled integer of x: rint(2^e·x), to nearest (ties to even, the same on host and device). Rounding
