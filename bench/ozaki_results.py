@@ -5,7 +5,7 @@ printed. Writes bench/results/ozaki-TAG-DATE.json with a summary for docs/PERFOR
 per dtype and round, the emulated plan at the table's moduli against cuBLAS in the same process and
 against GEMMul8's accurate mode at the fewest moduli whose error is at most cuBLAS's.
 
-    bench/ozaki_results.py DIR TAG [--note TEXT]
+    bench/ozaki_results.py DIR TAG [--note TEXT] [--out FILE]
 """
 import argparse
 import glob
@@ -60,6 +60,7 @@ def phases(log):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir")
+    ap.add_argument("--out", help="the result file (default: bench/results/ozaki-TAG-DATE.json)")
     ap.add_argument("tag")
     ap.add_argument("--note", default="")
     a = ap.parse_args()
@@ -92,7 +93,7 @@ def main():
         "note": "ratio: GEMMul8's time over ours (above 1: ours faster); same card, back to back, median of the reps"
                 + (". " + a.note if a.note else ""),
     }
-    write_result(result, None, os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    write_result(result, a.out, os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                  f"ozaki-{a.tag}",
                  summary={"area": "Ozaki/emulation",
                           "title": f"Ozaki-II (oz2) at the tuned moduli beside cuBLAS and GEMMul8 on the {first['gpu']}",
