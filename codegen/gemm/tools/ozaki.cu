@@ -7,7 +7,7 @@
 // --sweep-at n,…: oz2 with moduli default-4 … default+3 (error and time), to find the smallest count
 // whose error is no worse than cuBLAS's. Also one INT8 product alone (the tensor-core floor per modulus).
 // --phases-at n: one more call of each emulated plan at n with TDISC_OZAKI_PHASES set, so that the
-// library prints where its time goes (scaling, residues, operand sums, INT8 products, reductions and
+// library prints where its time goes (scaling, residues, INT8 products, reductions and
 // C combinations, reconstruction). Self-checking: exits 1 when a level's result differs from oz2's or an
 // emulated call fails.
 // Usage: tdisc_gemm_ozaki OUT.json [--dtypes f64,f32] [--sizes 4096,8192,16384] [--reps 5]
