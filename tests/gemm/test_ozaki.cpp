@@ -208,29 +208,56 @@ TEST_CASE("ozaki: residues of scaled integers match exact 128-bit arithmetic", "
     INFO("x = " << x << ", p = " << kModuli[l]);
     REQUIRE(residue_of(x, l) == exact_residue(exact, kModuli[l]));
   }
-  // The limbs' edges: each 13-bit limb at its ends, and the extremes of a 63-bit integer.
-  std::vector<long long> edges{0LL, 1LL, -1LL, (1LL << 62) - 1, -(1LL << 62), 9223372036854775807LL,
-                               -9223372036854775807LL - 1};
-  for (int b : {13, 26, 39, 52})
+  // The limbs' edges: each 14-bit field at its ends (before and after the offset), and the extremes of
+  // the scaled integers (|v| ≤ 2^62).
+  std::vector<long long> edges{0LL, 1LL, -1LL, (1LL << 62) - 1, -(1LL << 62), (1LL << 62), -(1LL << 62) + 1};
+  for (int b : {13, 14, 27, 28, 41, 42, 55, 56})
     for (long long d : {-1LL, 0LL, 1LL}) edges.push_back((1LL << b) + d), edges.push_back(-(1LL << b) + d);
   for (long long v : edges)
     for (int l = 0; l < kMaxModuli; ++l) {
       INFO("v = " << v << ", p = " << kModuli[l]);
       REQUIRE(residue_of_limbs(limbs_of<5>(v), limb_mod(kModuli[l])) == exact_residue(v, kModuli[l]));
     }
-  // Three and four limbs for the integers they hold (limbs_for: |v| < 2^38 and 2^51), at their edges too.
-  CHECK(limbs_for(line_limit(7)) == 3);
-  CHECK(limbs_for(line_limit(12)) == 4);
-  CHECK(limbs_for(line_limit(14)) == 5);
-  for (int trial = 0; trial < 20000; ++trial) {
-    const long long v3 = (long long)(g() % (1ULL << 39)) - (1LL << 38), v4 = (long long)(g() % (1ULL << 52)) - (1LL << 51);
-    const int l = (int)(g() % kMaxModuli);
-    INFO("v3 = " << v3 << ", v4 = " << v4 << ", p = " << kModuli[l]);
-    REQUIRE(residue_of_limbs(limbs_of<3>(v3), limb_mod(kModuli[l])) == exact_residue(v3, kModuli[l]));
-    REQUIRE(residue_of_limbs(limbs_of<4>(v4), limb_mod(kModuli[l])) == exact_residue(v4, kModuli[l]));
+  // Two, three and four limbs for the integers they hold (limbs_for), at the edges of their range too:
+  // |v| up to (limb_top − 2)·2^(14(NL−1)), where every residue sum stays below 2^22.
+  CHECK(limbs_for(line_limit(7)) == 2);   // f32 at 7 moduli: one FMA per residue
+  CHECK(limbs_for(line_limit(10)) == 3);
+  CHECK(limbs_for(line_limit(14)) == 4);  // f64 at 14 moduli
+  CHECK(limbs_for(line_limit(16)) == 5);
+  auto range = [](int nl) { return (long long)(limb_top(nl) - 2) << (14 * (nl - 1)); };
+  auto check_nl = [&](long long v, int l) {
+    const LimbMod lm = limb_mod(kModuli[l]);
+    const int want = exact_residue(v, kModuli[l]);
+    INFO("v = " << v << ", p = " << kModuli[l]);
+    REQUIRE(residue_of_limbs(limbs_of<2>(v % range(2)), lm) == exact_residue(v % range(2), kModuli[l]));
+    REQUIRE(residue_of_limbs(limbs_of<3>(v % range(3)), lm) == exact_residue(v % range(3), kModuli[l]));
+    REQUIRE(residue_of_limbs(limbs_of<4>(v % range(4)), lm) == exact_residue(v % range(4), kModuli[l]));
+    REQUIRE(residue_of_limbs(limbs_of<5>(v), lm) == want);
+  };
+  for (int trial = 0; trial < 20000; ++trial)
+    check_nl((long long)(g() % (1ULL << 63)) - (1LL << 62), (int)(g() % kMaxModuli));
+  for (int nl : {2, 3, 4})
+    for (long long v : {range(nl), -range(nl), range(nl) - 1, -range(nl) + 1})
+      for (int l = 0; l < kMaxModuli; ++l) {
+        const LimbMod lm = limb_mod(kModuli[l]);
+        const int got = nl == 2 ? residue_of_limbs(limbs_of<2>(v), lm)
+                        : nl == 3 ? residue_of_limbs(limbs_of<3>(v), lm) : residue_of_limbs(limbs_of<4>(v), lm);
+        INFO("NL = " << nl << ", v = " << v << ", p = " << kModuli[l]);
+        REQUIRE(got == exact_residue(v, kModuli[l]));
+      }
+  // limbs_for's bound holds: the largest residue sum of an integer at the range's end is below 2^22.
+  for (int nl : {2, 3, 4}) {
+    const long long v = range(nl);
+    double worst = 0;
+    auto sum_bound = [&](auto limbs) {
+      double s = std::fabs(limbs.l[0]);
+      for (int i = 1; i < (int)(sizeof limbs.l / sizeof limbs.l[0]); ++i) s += 127 * std::fabs(limbs.l[i]);
+      return s;
+    };
+    worst = nl == 2 ? sum_bound(limbs_of<2>(v)) : nl == 3 ? sum_bound(limbs_of<3>(v)) : sum_bound(limbs_of<4>(v));
+    INFO("NL = " << nl);
+    CHECK(worst < kSmallBound);
   }
-  for (long long v : {(1LL << 38) - 1, -(1LL << 38), (1LL << 26) - 1, -(1LL << 26)})
-    for (int l = 0; l < kMaxModuli; ++l) REQUIRE(residue_of_limbs(limbs_of<3>(v), limb_mod(kModuli[l])) == exact_residue(v, kModuli[l]));
   for (int32_t c : {0, 1, -1, 2147483647, -2147483647 - 1, 123456789, -987654321})
     for (int l = 0; l < kMaxModuli; ++l) CHECK(residue32(c, kModuli[l]) == exact_residue(c, kModuli[l]));
 }

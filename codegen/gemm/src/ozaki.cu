@@ -656,7 +656,7 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_t*
   return from_cuda(cudaGetLastError());
 }
 
-// The residue kernels with the fewest limbs that hold the scaled integers (f32 at 7 moduli: 3).
+// The residue kernels with the fewest limbs that hold the scaled integers (f32 at 7 moduli: 2, f64 at 14: 4).
 template <class T, class Lv, int NL>
 void launch_residues_nl(const T* A, long long lda, const T* B, long long ldb, long long m, long long n, long long k,
                         const int* e, const int* f, const ResidueParams& rp, int8_t* At, int8_t* Bt, const Layout& L,
@@ -678,7 +678,8 @@ template <class T, class Lv>
 void launch_residues(int limbs, const T* A, long long lda, const T* B, long long ldb, long long m, long long n,
                      long long k, const int* e, const int* f, const ResidueParams& rp, int8_t* At, int8_t* Bt,
                      const Layout& L, cudaStream_t s) {
-  if (limbs == 3) launch_residues_nl<T, Lv, 3>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
+  if (limbs == 2) launch_residues_nl<T, Lv, 2>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
+  else if (limbs == 3) launch_residues_nl<T, Lv, 3>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
   else if (limbs == 4) launch_residues_nl<T, Lv, 4>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
   else launch_residues_nl<T, Lv, 5>(A, lda, B, ldb, m, n, k, e, f, rp, At, Bt, L, s);
 }

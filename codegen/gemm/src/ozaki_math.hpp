@@ -120,10 +120,13 @@ TDISC_HD inline float folded_residue(int t, const SmallMod& m) {
   return symmetric_residue(float_of_small(t), m.pf, m.pinv);
 }
 
-// The scaled integers v = rint(2^e·a) as NL 13-bit limbs held in floats, split once per element:
-// v = l_0 + l_1·2^13 + … + l_(NL−1)·2^(13(NL−1)) with l_0…l_(NL−2) in [0, 2^13) and the top limb
-// v >> 13(NL−1) signed (arithmetic shifts: the identity holds in two's complement). Five limbs take any
-// |v| < 2^63 (top limb in [−2^11, 2^11)); fewer take |v| < kLimbRange[NL] (top limb in [−2^12, 2^12)):
+// The scaled integers v = rint(2^e·a) as NL balanced 14-bit limbs held in floats, split once per element:
+// v = l_0 + l_1·2^14 + … + l_(NL−2)·2^(14(NL−2)) + t·2^(14(NL−1)) with l_i in [−2^13, 2^13) and a top limb t.
+// With the offset O = 2^13·(1 + 2^14 + … + 2^(14(NL−2))), w = v + O holds l_i + 2^13 in its 14-bit field i,
+// and t = w >> 14(NL−1) (arithmetic shift: the identity holds in two's complement; |v| ≤ 2^62, so w does
+// not overflow), |t| ≤ |v|/2^(14(NL−1)) + 1. A residue's sum s = l_0 + Σ l_i·c_i (|c_i| ≤ 127) stays below
+// 2^13 + 127·(2^13·(NL−2) + |t|), under 2^22 while |t| ≤ limb_top(NL): balanced limbs carry a bit more
+// than unsigned 13-bit ones, so f32 at 7 moduli takes two (one FMA per residue) and f64 at 14 four.
 // limbs_for picks the fewest for a line limit. Every modulus after that costs NL − 1 float multiply-adds
 // (the FP32 pipe issues twice the integer pipe's rate) and none of the conversion instructions.
 template <int NL>
@@ -132,22 +135,32 @@ struct Limbs {
 };
 template <int NL>
 TDISC_HD inline Limbs<NL> limbs_of(long long v) {
+  long long offset = 0;
+  TDISC_UNROLL
+  for (int i = 0; i < NL - 1; ++i) offset += 8192LL << (14 * i);
+  const long long w = v + offset;
   Limbs<NL> x;
   TDISC_UNROLL
-  for (int i = 0; i < NL - 1; ++i) x.l[i] = float_of_small((int)((v >> (13 * i)) & 0x1fff));
-  x.l[NL - 1] = float_of_small((int)(v >> (13 * (NL - 1))));
+  for (int i = 0; i < NL - 1; ++i) x.l[i] = float_of_small((int)((w >> (14 * i)) & 0x3fff) - 8192);
+  x.l[NL - 1] = float_of_small((int)(w >> (14 * (NL - 1))));
   return x;
 }
-// The fewest limbs (3, 4 or 5) for the scaled integers of lines below `limit`: every element is below the
-// limit before rounding, so |v| ≤ ⌈limit⌉, which three limbs hold when limit < 2^38 − 1.
-inline int limbs_for(double limit) { return limit < 0x1p38 - 1 ? 3 : limit < 0x1p51 - 1 ? 4 : 5; }
+// The largest top limb |t| of NL limbs whose residue sums stay below 2^22: 2^13 + 127·(2^13·(NL−2) + t) < 2^22.
+constexpr int limb_top(int nl) { return (kSmallBound - 8192) / 127 - 8192 * (nl - 2); }
+// The fewest limbs (2 to 5) for the scaled integers of lines below `limit`: every element is below the
+// limit before rounding, so |v| ≤ limit + 1 and |t| ≤ (limit + 1)/2^(14(NL−1)) + 1. Five take any |v| ≤ 2^62.
+inline int limbs_for(double limit) {
+  for (int nl = 2; nl < 5; ++nl)
+    if ((limit + 1) / std::ldexp(1.0, 14 * (nl - 1)) + 1 <= limb_top(nl)) return nl;
+  return 5;
+}
 
 inline int symmetric_mod(long long x, int p) {
   const int r = (int)(((x % p) + p) % p);
   return r > (p - 1) / 2 ? r - p : r;
 }
 
-// The constants of one modulus for residue_of_limbs: 2^(13i) mod p, symmetric (|c| ≤ 127), c[0] = 1.
+// The constants of one modulus for residue_of_limbs: 2^(14i) mod p, symmetric (|c| ≤ 127), c[0] = 1.
 struct LimbMod {
   SmallMod small;
   float p = 1, c[5] = {};
@@ -157,13 +170,12 @@ inline LimbMod limb_mod(int p) {
   LimbMod m;
   m.small = small_mod(p);
   m.p = (float)p;
-  for (int i = 0; i < 5; ++i) m.c[i] = (float)symmetric_mod(1LL << (13 * i), p);
+  for (int i = 0; i < 5; ++i) m.c[i] = (float)symmetric_mod(1LL << (14 * i), p);
   return m;
 }
 
-// The symmetric residue of v mod p from its limbs: s = l_0 + Σ l_i·c_i ≡ v with
-// |s| ≤ (2^13 − 1) + 127·(3·(2^13 − 1) + 2^12) < 2^22 (every partial sum an exact float), then
-// symmetric_residue(s).
+// The symmetric residue of v mod p from its limbs: s = l_0 + Σ l_i·c_i ≡ v with |s| < 2^22 (limbs_for;
+// every partial sum an exact float), then symmetric_residue(s).
 // As a float (exact), for sums of residues; residue_of_limbs returns it as an int: the bits of r + M less
 // M's bits (whose low byte is 0, so the int8 store takes it as is).
 template <int NL>
