@@ -471,10 +471,12 @@ __device__ inline T c_element(const float* r, const GarnerTable& g, int ei, int 
   return (T)y;
 }
 
-// Three blocks of 256 per SM (at most 80 registers) up to 14 moduli: the kernel waits on memory, and with
-// the 96 registers it took unbounded only two fit; from 15 moduli on, 80 registers would spill.
+// Three blocks of 256 per SM (at most 80 registers) from 10 to 14 moduli: the kernel waits on memory, and
+// with the 96 registers it took unbounded at 14 only two fit (f64 16384 on an H200: 7.2 → 5.7 ms); from 15
+// moduli on, 80 registers would spill. Below 10 it takes 80–86 unbounded, and the bound (72 at 7 moduli)
+// only cost (f32 at 7 moduli, H200: 2.8 ms unbounded, 3.9 ms bounded, in separate runs).
 template <class T, int N, bool Fused>
-__global__ void __launch_bounds__(256, N <= 14 ? 3 : 2) reconstruct_c(const void* R, long long mp, long long np, long long m, long long n, const int* e,
+__global__ void __launch_bounds__(256, N >= 10 && N <= 14 ? 3 : 2) reconstruct_c(const void* R, long long mp, long long np, long long m, long long n, const int* e,
                               const int* f, ResidueParams rp, GarnerTable g, double alpha, double beta, T* C,
                               long long ldc) {
   for (long long j = blockIdx.y; j < n; j += gridDim.y)
