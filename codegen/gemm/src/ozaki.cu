@@ -278,8 +278,9 @@ __global__ void __launch_bounds__(256) level_residues_a(const T* A, long long ld
 
 // B (k × n): one column x and H consecutive h per thread (reads along h, coalesced).
 template <class T, int NL, class L>
-__global__ void __launch_bounds__(256, 2) level_residues_b(const T* B, long long ldb, long long k, long long n, const int* f, ResidueParams rp,
-                                 int8_t* Bt, long long nb, long long kb) {
+__global__ void __launch_bounds__(256, 2) level_residues_b(const T* B, long long ldb, long long k, long long n,
+                                                           const int* f, ResidueParams rp, int8_t* Bt, long long nb,
+                                                           long long kb) {
   constexpr int Bl = L::B, Q = Bl * Bl, H = kLanes<L>;
   for (long long x = blockIdx.y; x < nb; x += gridDim.y)
     for (long long h = H * (blockIdx.x * (long long)blockDim.x + threadIdx.x); h < kb;
@@ -476,9 +477,9 @@ __device__ inline T c_element(const float* r, const GarnerTable& g, int ei, int 
 // moduli on, 80 registers would spill. Below 10 it takes 80–86 unbounded, and the bound (72 at 7 moduli)
 // only cost (f32 at 7 moduli, H200: 2.8 ms unbounded, 3.9 ms bounded, in separate runs).
 template <class T, int N, bool Fused>
-__global__ void __launch_bounds__(256, N >= 10 && N <= 14 ? 3 : 2) reconstruct_c(const void* R, long long mp, long long np, long long m, long long n, const int* e,
-                              const int* f, ResidueParams rp, GarnerTable g, double alpha, double beta, T* C,
-                              long long ldc) {
+__global__ void __launch_bounds__(256, N >= 10 && N <= 14 ? 3 : 2)
+    reconstruct_c(const void* R, long long mp, long long np, long long m, long long n, const int* e, const int* f,
+                  ResidueParams rp, GarnerTable g, double alpha, double beta, T* C, long long ldc) {
   for (long long j = blockIdx.y; j < n; j += gridDim.y)
     for (long long i = 4 * (blockIdx.x * (long long)blockDim.x + threadIdx.x); i < m;
          i += 4LL * gridDim.x * blockDim.x) {
@@ -653,8 +654,8 @@ int product_mod(cublasHandle_t h, cudaStream_t s, const Layout& L, const int8_t*
   if constexpr (plain<Lv>)
     reduce_product<<<blocks_for(L.mp * L.np / 4), 256, 0, s>>>(M, L.mp * L.np, small_mod(p), Rl);
   else
-    level_combine<Lv><<<grid2(L.mb, L.nb, kCombineRows<Lv>, 256), 256, 0, s>>>(M, L.mb, L.nb, small_mod(p), level_factors<Lv>(p), Rl,
-                                                                L.mp);
+    level_combine<Lv><<<grid2(L.mb, L.nb, kCombineRows<Lv>, 256), 256, 0, s>>>(M, L.mb, L.nb, small_mod(p),
+                                                                               level_factors<Lv>(p), Rl, L.mp);
   return from_cuda(cudaGetLastError());
 }
 
