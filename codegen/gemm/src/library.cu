@@ -117,9 +117,10 @@ std::string choose_emulated(const tdisc_gemm_context* h, int dtype, cublasOperat
   const size_t extra = extra_bytes(ta, tb, m, n, k, dtype ? 8 : 4);
   size_t need = ozaki::workspace(name.c_str(), m, n, k, moduli) + extra;
   std::string shrunk;  // a level whose operands do not fit the limit: Ozaki-II alone at the same moduli, the same bits
-  if (need > limit_of(h) && name != "oz2" && ozaki::workspace("oz2", m, n, k, moduli) + extra <= limit_of(h)) {
+  if (const size_t plain = ozaki::workspace("oz2", m, n, k, moduli) + extra;
+      need > limit_of(h) && name != "oz2" && plain <= limit_of(h)) {
     shrunk = " (" + name + "'s workspace exceeds the limit: oz2)";
-    name = "oz2", need = ozaki::workspace("oz2", m, n, k, moduli) + extra;
+    name = "oz2", need = plain;
   }
   if (need > limit_of(h)) return "emulation allowed, but its workspace exceeds the limit";
   set_text(p->name, sizeof p->name, name);
@@ -208,12 +209,9 @@ tdisc_gemm_status_t run(tdisc_gemm_context* h, const tdisc_gemm_plan_t* given, c
   cudaStream_t stream = nullptr;
   if (cublasGetStream(h->cublas, &stream) != CUBLAS_STATUS_SUCCESS) return TDISC_GEMM_CUBLAS_ERROR;
   const size_t extra = extra_bytes(ta, tb, m, n, k, sizeof(T));
-  size_t plan_bytes = 0;
-  if (!emulated) {
-    plan_bytes = kernel->workspace(m, n, k, plan.leaf, plan.group);
-  } else {  // the emulation's fastest layout within the limit (emulated implies its least one fits)
-    plan_bytes = ozaki::workspace_within(plan.name, m, n, k, moduli, limit_of(h) - extra);
-  }
+  // emulated: its fastest layout within the limit (emulated implies its least one fits)
+  const size_t plan_bytes = emulated ? ozaki::workspace_within(plan.name, m, n, k, moduli, limit_of(h) - extra)
+                                     : kernel->workspace(m, n, k, plan.leaf, plan.group);
   char* base = static_cast<char*>(h->user_ws);
   if (!base && extra + plan_bytes > 0) {
     void* p = nullptr;

@@ -162,14 +162,13 @@ inline int symmetric_mod(long long x, int p) {
 
 // The constants of one modulus for residue_of_limbs: 2^(14i) mod p, symmetric (|c| ≤ 127), c[0] = 1.
 struct LimbMod {
-  SmallMod small;
-  float p = 1, c[5] = {};
+  SmallMod small;  // p, 1/p
+  float c[5] = {};
 };
 
 inline LimbMod limb_mod(int p) {
   LimbMod m;
   m.small = small_mod(p);
-  m.p = (float)p;
   for (int i = 0; i < 5; ++i) m.c[i] = (float)symmetric_mod(1LL << (14 * i), p);
   return m;
 }
@@ -183,7 +182,7 @@ TDISC_HD inline float residue_float_of_limbs(const Limbs<NL>& v, const LimbMod& 
   float s = v.l[0];
   TDISC_UNROLL
   for (int i = 1; i < NL; ++i) s = fmaf(v.l[i], m.c[i], s);
-  return symmetric_residue(s, m.p, m.small.pinv);
+  return symmetric_residue(s, m.small.pf, m.small.pinv);
 }
 template <int NL>
 TDISC_HD inline int residue_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
