@@ -14,7 +14,8 @@
 #                                panels (oz2 at 16384 f64 with one INT8 product, or B in panels of 8192 and
 #                                4096 columns: TDISC_OZAKI_PANEL), tune (`tdisc tune --emulated` for f64 and
 #                                f32 at 4096, 8192, 16384: the emulated plan table of this card; TUNE_SIZES,
-#                                TUNE_EMULATED, TUNE_MODULI and TUNE_JSON change what and where).
+#                                TUNE_DTYPES, TUNE_EMULATED, TUNE_MODULI and TUNE_JSON change what
+#                                and where; TDISC_OZAKI_PHASES=1 adds each call's phases to the log).
 #                                build: libtdisc_gemm (PLANS=all by default: the native plans too) and
 #                                tdisc_gemm_ozaki, GEMMul8 in the background; ozaki: tdisc_gemm_ozaki (cuBLAS,
 #                                native, oz2, oz2-s1, oz2-r48 at 4096, 8192, 16384, f64 and f32; wide
@@ -138,7 +139,7 @@ step_tune() {
   [ -x "$here/bin/tdisc" ] || { say "tune: no tdisc staged (TDISC_BIN)"; return 0; }
   say "tune: tdisc tune --emulated on this card"
   LD_LIBRARY_PATH=$here/bin/lib:$LD_LIBRARY_PATH "$here/bin/tdisc" tune --library "$build/libtdisc_gemm.so" \
-    --dtype f64,f32 --sizes ${TUNE_SIZES:-4096,8192,16384} --shapes "${TUNE_SHAPES:-}" --leaf ${TUNE_LEAF:-batched} \
+    --dtype ${TUNE_DTYPES:-f64,f32} --sizes ${TUNE_SIZES:-4096,8192,16384} --shapes "${TUNE_SHAPES:-}" --leaf ${TUNE_LEAF:-batched} \
     --emulated ${TUNE_EMULATED:-oz2,oz2-s1,oz2-r48} ${TUNE_MODULI:+--moduli $TUNE_MODULI} --reps 3 \
     --out "$OUT/${TUNE_JSON:-plans-emulated.json}" 2>&1 | tee -a "$log"
 }
