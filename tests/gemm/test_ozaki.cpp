@@ -412,21 +412,24 @@ void compare_generated(const char* name) {
 
 }  // namespace
 
-TEST_CASE("ozaki: fold17 and reduce_small agree with % over their whole ranges", "[fast][gemm]") {
+TEST_CASE("ozaki: fold17, reduce_small and residue_int8 agree with % over their whole ranges", "[fast][gemm]") {
   for (int l = 0; l < kMaxModuli; ++l) {
     const int p = kModuli[l];
     REQUIRE(p >= 149);  // reduce_small's proof
     REQUIRE(p <= 255);
     const SmallMod m = small_mod(p);
     // reduce_small: every x in (−2^22, 2^22), the expected symmetric residue stepped along without %.
+    // residue_int8: the same on the integer-valued floats.
     int expect = exact_residue(-(kSmallBound - 1), p);
-    long bad = 0;
+    long bad = 0, bad_int8 = 0;
     for (int x = -(kSmallBound - 1); x < kSmallBound; ++x) {
       bad += reduce_small(x, m) != expect;
+      bad_int8 += residue_int8((float)x, m) != expect;
       if (++expect > (p - 1) / 2) expect -= p;
     }
     INFO("mod " << p);
     REQUIRE(bad == 0);
+    REQUIRE(bad_int8 == 0);
     // fold17: congruent and within kFoldBound, on the extremes and a dense sample of int32.
     std::mt19937_64 g(l);
     std::uniform_int_distribution<int32_t> any32(INT32_MIN, INT32_MAX);

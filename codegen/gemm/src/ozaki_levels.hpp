@@ -56,7 +56,7 @@ TDISC_HD inline void operand_residues(const Limbs<NL>* v, const LimbMod& m, Out&
   float r[Q];
   TDISC_UNROLL
   for (int q = 0; q < Q; ++q) r[q] = residue_float_of_limbs(v[q], m);
-  auto put = [&](int k, float sum) { out(k, int_of_small_float(symmetric_residue(sum, m.small.pf, m.small.pinv))); };
+  auto put = [&](int k, float sum) { out(k, (int)residue_int8(sum, m.small)); };
   if constexpr (IsA) L::sums_a(r, put);
   else L::sums_b(r, put);
 }

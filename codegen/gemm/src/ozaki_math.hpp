@@ -173,20 +173,35 @@ inline LimbMod limb_mod(int p) {
   return m;
 }
 
-// The symmetric residue of v mod p from its limbs: s = l_0 + Σ l_i·c_i ≡ v with |s| < 2^22 (limbs_for;
-// every partial sum an exact float), then symmetric_residue(s).
-// As a float (exact), for sums of residues; residue_of_limbs returns it as an int: the bits of r + M less
-// M's bits (whose low byte is 0, so the int8 store takes it as is).
+// The symmetric residue of an integer-valued float |s| < 2^22 as an int8, in three instructions (FFMA, FADD,
+// IMAD) where symmetric_residue and int_of_small_float take four: with symmetric_residue's quotient
+// q = fma(s, pinv, M) = M + rint(s/p) (bits M_bits + rint(s/p)) and bits(s + M) = M_bits + s,
+// bits(s + M) − bits(q)·p = s − rint(s/p)·p − M_bits·(p − 1) (mod 2^32), and M_bits = 0x4B400000 has a
+// zero low byte: the low byte is the residue's (two's complement), which is all an int8 store keeps.
+TDISC_HD inline int8_t residue_int8(float s, const SmallMod& m) {
+  const float q = fmaf(s, m.pinv, kMagicFloat);
+  const uint32_t b = (uint32_t)bits_of_float(s + kMagicFloat) - (uint32_t)bits_of_float(q) * (uint32_t)m.p;
+  return (int8_t)(b & 0xffu);
+}
+
+// The residue sum of v's limbs for modulus p: s = l_0 + Σ l_i·c_i ≡ v with |s| < 2^22 (limbs_for; every
+// partial sum an exact float).
 template <int NL>
-TDISC_HD inline float residue_float_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
+TDISC_HD inline float limb_sum(const Limbs<NL>& v, const LimbMod& m) {
   float s = v.l[0];
   TDISC_UNROLL
   for (int i = 1; i < NL; ++i) s = fmaf(v.l[i], m.c[i], s);
-  return symmetric_residue(s, m.small.pf, m.small.pinv);
+  return s;
+}
+// The symmetric residue of v mod p from its limbs: as an exact float (for sums of residues), or as an int8
+// (residue_int8).
+template <int NL>
+TDISC_HD inline float residue_float_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
+  return symmetric_residue(limb_sum(v, m), m.small.pf, m.small.pinv);
 }
 template <int NL>
-TDISC_HD inline int residue_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
-  return int_of_small_float(residue_float_of_limbs(v, m));
+TDISC_HD inline int8_t residue_of_limbs(const Limbs<NL>& v, const LimbMod& m) {
+  return residue_int8(limb_sum(v, m), m.small);
 }
 
 // Modular inverse of a mod p (gcd 1), in [0, p).
