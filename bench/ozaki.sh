@@ -10,7 +10,8 @@
 #                                binary) it is staged with its shared libraries, for the tune step.
 #   DIR/ozaki.sh [STEP…]         (on the GPU machine) steps: build, ozaki, gemmul8 (default: all three),
 #                                check (tdisc_gemm_check: the gemm_gpu test's checks), int8 (tdisc_gemm_int8:
-#                                the INT8 product alone by cublasGemmEx, panels, batched, each cuBLASLt algorithm),
+#                                the INT8 product by cublasGemmEx, panels, batched; 14 back to back as oz2 runs
+#                                them, by panels of columns or rows, NN, and each cuBLASLt heuristic algorithm),
 #                                panels (oz2 at 16384 f64 with one INT8 product, or B in panels of 8192 and
 #                                4096 columns: TDISC_OZAKI_PANEL), tune (`tdisc tune --emulated` for f64 and
 #                                f32 at 4096, 8192, 16384: the emulated plan table of this card; TUNE_SIZES,
