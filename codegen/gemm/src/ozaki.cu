@@ -244,20 +244,21 @@ __device__ inline void store_all_moduli(const Limbs<NL> (&v)[H][L::B * L::B], co
   }
 }
 
-// A (m × k): per block of 256 threads, a TX (x) × TH (h) tile of each of the Q blocks in shared memory (read
-// along x), then one x and H consecutive h per thread, the threads of a warp along h, so that each warp
-// stores whole 128-byte lines: 8 × 128 for B = 2 (H = 4), 8 × 32 for B = 4 (H = 1). (With 32 × 32 tiles for
-// B = 2, each warp stored four 32-byte pieces of lines that other blocks completed later: oz2-s1's residues
-// took 15–16 ms at f64 16384 on an H100, 1 TB/s, against plain oz2's 5.2 ms at 2.1 TB/s.)
-constexpr int kTileX = 8;
+// A (m × k): per block of 256 threads, a TX (x) × 128 (h) tile of each of the Q blocks in shared memory (read
+// along x), then one x and H consecutive h per thread, the threads of a warp along h, so that each 128-byte
+// line of an operand is stored by one block at once: TX = 8 for B = 2 (H = 4, a warp stores whole lines),
+// 2 for B = 4 (H = 1, four warps store a line). (With 32 (h) wide tiles, each warp stored a 32-byte piece
+// of a line that other blocks completed later: oz2-s1's residues took 15–16 ms at f64 16384 on an H100,
+// 1 TB/s, against plain oz2's 5.2 ms at 2.1 TB/s; 8 × 128 took 11 ms.)
 template <class L>
-constexpr int kLevelTileH = 32 * kLanes<L>;
+constexpr int kTileX = 2 * kLanes<L>;
+constexpr int kLevelTileH = 128;
 
 template <class T, int NL, class L>
 __global__ void __launch_bounds__(256) level_residues_a(const T* A, long long lda, long long m, long long k,
                                                         const int* e, ResidueParams rp, int8_t* At, long long mb,
                                                         long long kb) {
-  constexpr int B = L::B, Q = B * B, H = kLanes<L>, TX = kTileX, TH = kLevelTileH<L>;
+  constexpr int B = L::B, Q = B * B, H = kLanes<L>, TX = kTileX<L>, TH = kLevelTileH;
   static_assert(TX * TH / H == 256, "one position of H lanes per thread");
   __shared__ long long tile[Q][TX][TH + 1];  // [block][x][h]
   const long long x0 = blockIdx.x * (long long)TX, h0 = blockIdx.y * (long long)TH;
@@ -676,7 +677,7 @@ void launch_residues_nl(const T* A, long long lda, const T* B, long long ldb, lo
     residues_b<T, NL><<<grid2(L.kp, L.np, 4, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.kp, L.np);
   } else {
     constexpr int H = kLanes<Lv>;
-    constexpr int TX = kTileX, TH = kLevelTileH<Lv>;
+    constexpr int TX = kTileX<Lv>, TH = kLevelTileH;
     level_residues_a<T, NL, Lv><<<dim3((unsigned)((L.mb + TX - 1) / TX), (unsigned)((L.kb + TH - 1) / TH)),
                                   dim3(TH / H, TX), 0, s>>>(A, lda, m, k, e, rp, At, L.mb, L.kb);
     level_residues_b<T, NL, Lv><<<grid2(L.kb, L.nb, H, 256), 256, 0, s>>>(B, ldb, k, n, f, rp, Bt, L.nb, L.kb);
