@@ -143,8 +143,22 @@ __global__ void col_shifts(const T* B, long long ldb, long long k, long long n, 
 }
 
 // ---- 2. residues. Each scaled integer is rounded once and split into float limbs; its residues take
-// float multiply-adds only (residue_of_limbs). Every thread writes four consecutive h of one line per modulus (char4 stores: a warp
-// writes 128 contiguous bytes per modulus).
+// float multiply-adds only (residue_of_limbs). Every thread writes four consecutive h of one line per
+// modulus (char4 stores: a warp writes 128 contiguous bytes per modulus).
+
+// The residues of four consecutive h for every modulus of the pass: one char4 per modulus, modulus l at
+// out + l·stride. The loop is unrolled, so that the constants of modulus l are operands, not loads.
+template <int NL>
+__device__ inline void store_residues(const Limbs<NL> (&v)[4], const ResidueParams& rp, int8_t* out,
+                                      long long stride) {
+#pragma unroll
+  for (int l = 0; l < kMaxModuli; ++l) {
+    if (l == rp.n) break;
+    store4(out + l * stride, residue_of_limbs(v[0], rp.mod[l]), residue_of_limbs(v[1], rp.mod[l]),
+           residue_of_limbs(v[2], rp.mod[l]), residue_of_limbs(v[3], rp.mod[l]));
+  }
+}
+
 // A (m × k) → At_l (kp × mp, ld kp) for every modulus, through a 32 (i) × 128 (h) tile in shared memory:
 // read along i (coalesced), written along h. The tile's rows are 129 words apart (no bank conflicts on
 // the loads); the reads of four consecutive h meet 4-way conflicts, once per element against one
@@ -171,13 +185,7 @@ __global__ void residues_a(const T* A, long long lda, long long m, long long k, 
     const int il = 4 * threadIdx.y + r;
     Limbs<NL> v[4];
     for (int c = 0; c < 4; ++c) v[c] = limbs_of<NL>(tile[il][4 * threadIdx.x + c]);
-    int8_t* out = At + h + (i0 + il) * kp;
-#pragma unroll
-    for (int l = 0; l < kMaxModuli; ++l) {  // unrolled: the constants of modulus l are operands, not loads
-      if (l == rp.n) break;
-      store4(out + l * kp * mp, residue_of_limbs(v[0], rp.mod[l]), residue_of_limbs(v[1], rp.mod[l]),
-             residue_of_limbs(v[2], rp.mod[l]), residue_of_limbs(v[3], rp.mod[l]));
-    }
+    store_residues(v, rp, At + h + (i0 + il) * kp, kp * mp);
   }
 }
 
@@ -193,13 +201,7 @@ __global__ void residues_b(const T* B, long long ldb, long long k, long long n, 
       Limbs<NL> v[4];
       for (int c = 0; c < 4; ++c)
         v[c] = limbs_of<NL>(fj != kNonFinite && h + c < k ? scaled_integer((double)B[h + c + j * ldb], fj) : 0);
-      int8_t* out = Bt + h + j * kp;
-#pragma unroll
-      for (int l = 0; l < kMaxModuli; ++l) {  // unrolled, as in residues_a
-        if (l == rp.n) break;
-        store4(out + l * count, residue_of_limbs(v[0], rp.mod[l]), residue_of_limbs(v[1], rp.mod[l]),
-               residue_of_limbs(v[2], rp.mod[l]), residue_of_limbs(v[3], rp.mod[l]));
-      }
+      store_residues(v, rp, Bt + h + j * kp, count);
     }
   }
 }
