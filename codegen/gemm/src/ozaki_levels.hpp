@@ -25,10 +25,7 @@ LevelFactors level_factors(int p) {
   static_assert(L::R <= kMaxRank && L::B * L::B <= kMaxBlocks);
   LevelFactors f;
   const long long inv = inverse_mod(L::den % p, p);
-  for (int q = 0; q < L::B * L::B; ++q) {
-    const int r = (int)(L::scale_c[q] % p * inv % p);
-    f.c[q] = r > (p - 1) / 2 ? r - p : r;
-  }
+  for (int q = 0; q < L::B * L::B; ++q) f.c[q] = symmetric_mod(L::scale_c[q] % p * inv, p);
   return f;
 }
 
